@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { checkDomainInput, cleanDomainInput, isRegistrableLabel, parseFullDomain, splitDomain } from './domain-name.ts';
+
+describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivity)', () => {
+  it.each([
+    ['scheme prefix removed', 'https://mijnbakkerij.nl', 'mijnbakkerij.nl'],
+    ['other schemes too', 'ftp://mijnbakkerij.nl', 'mijnbakkerij.nl'],
+    ['www removed, lower-cased', 'WWW.MijnBakkerij.NL', 'mijnbakkerij.nl'],
+    ['whitespace removed', ' mijn bakkerij ', 'mijnbakkerij'],
+    ['comma becomes dot', 'mijnbakkerij,nl', 'mijnbakkerij.nl'],
+    ['the issue example', 'https://www.Mijn Bakkerij,nl', 'mijnbakkerij.nl'],
+    ['double hyphen reduced to one, leading hyphen removed', '--mijn--bakker', 'mijn-bakker'],
+    ['special characters removed', 'mijn_bakkerij!@#$%&*()+=', 'mijnbakkerij'],
+    ['accented letters are not ASCII and go', 'bakkerĳ-café', 'bakkerij-caf'],
+    ['non-printable characters removed', 'mijn\u0000bak\u200bkerij\t', 'mijnbakkerij'],
+    ['a path after the host is dropped', 'https://mijnbakkerij.nl/contact?x=1', 'mijnbakkerij.nl'],
+    ['a port is dropped', 'mijnbakkerij.nl:8080', 'mijnbakkerij.nl'],
+    ['already clean stays as is', 'mijn-bakkerij.nl', 'mijn-bakkerij.nl'],
+  ])('%s: %j -> %j', (_rule, input, expected) => {
+    expect(cleanDomainInput(input)).toBe(expected);
+  });
+});
+
+describe('checkDomainInput (live rule of spec 000 section 5)', () => {
+  it.each([
+    ['3 characters is the minimum', 'abc', null],
+    ['2 characters is too short', 'ab', 'too-short'],
+    ['63 characters is the maximum', 'a'.repeat(63), null],
+    ['64 characters is too long', 'a'.repeat(64), 'too-long'],
+    ['the extension does not count toward the length', `${'a'.repeat(63)}.nl`, null],
+    ['no leading hyphen', '-bakker', 'leading-hyphen'],
+    ['no double hyphen', 'a--b', 'double-hyphen'],
+    ['letters, digits, hyphen, slash and dot are allowed', 'Mijn-Bakker1/x.nl', null],
+    ['anything else is refused', 'mijn bakker', 'forbidden-character'],
+  ])('%s', (_rule, input, expected) => {
+    expect(checkDomainInput(input)).toBe(expected);
+  });
+});
+
+describe('server rules', () => {
+  it('accepts only lower-case letters, digits and inner hyphens', () => {
+    expect(isRegistrableLabel('mijn-bakkerij')).toBe(true);
+    expect(isRegistrableLabel('a--b')).toBe(false);
+    expect(isRegistrableLabel('bakker-')).toBe(false);
+    expect(isRegistrableLabel('-bakker')).toBe(false);
+    expect(isRegistrableLabel('Bakker')).toBe(false);
+    expect(isRegistrableLabel('ab')).toBe(false);
+    expect(isRegistrableLabel('a'.repeat(64))).toBe(false);
+  });
+
+  it('splits a typed extension off when it is sold, longest first', () => {
+    const sold = ['nl', 'uk', 'co.uk'];
+    expect(splitDomain('mijnbakkerij.nl', sold)).toEqual({ label: 'mijnbakkerij', extension: 'nl' });
+    expect(splitDomain('mijnbakkerij.co.uk', sold)).toEqual({ label: 'mijnbakkerij', extension: 'co.uk' });
+    expect(splitDomain('mijnbakkerij.xyz', sold)).toEqual({ label: 'mijnbakkerij', extension: null });
+    expect(splitDomain('mijnbakkerij', sold)).toEqual({ label: 'mijnbakkerij', extension: null });
+  });
+
+  it('parses a full domain against the sold extensions', () => {
+    expect(parseFullDomain('MijnBakkerij.nl', ['nl'])).toEqual({ label: 'mijnbakkerij', extension: 'nl' });
+    expect(parseFullDomain('a--b.nl', ['nl'])).toBeNull();
+    expect(parseFullDomain('mijnbakkerij.com', ['nl'])).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { getOrCreateSecret } from './db/settings.ts';
+import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
+import wellKnownNames from './features/catalogue/data/well-known-names.json' with { type: 'json' };
+import { createDomainService } from './features/domains/domain-service.ts';
+import { createAltchaCaptcha, createRecaptchaCaptcha } from './ports/captcha/index.ts';
+import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import { createRdapRegistry, createSimulatedRegistry, createWhoisRegistry } from './ports/registry/index.ts';
+import type { RegistryPort } from './ports/registry/registry-port.ts';
+
+/** The one place where configuration picks the adapter behind each port. */
+export async function createAdapters(config: Config, db: Database): Promise<{ registry: RegistryPort; captcha: CaptchaPort }> {
+  return { registry: createRegistry(config, db), captcha: await createCaptcha(config, db) };
+}
+
+function createRegistry(config: Config, db: Database): RegistryPort {
+  const registry = config.registry;
+  switch (registry.adapter) {
+    case 'rdap':
+      return createRdapRegistry({ baseUrlOverride: registry.rdapBaseUrl });
+    case 'whois':
+      return createWhoisRegistry({ serverOverride: registry.whoisServer });
+    case 'simulated': {
+      const domains = createDomainService(db);
+      return createSimulatedRegistry({
+        latencyMs: registry.simulatedLatencyMs,
+        failureRate: registry.simulatedFailureRate,
+        wellKnown: wellKnownNames,
+        isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+      });
+    }
+  }
+}
+
+async function createCaptcha(config: Config, db: Database): Promise<CaptchaPort> {
+  const captcha = config.captcha;
+  if (captcha.adapter === 'recaptcha') {
+    return createRecaptchaCaptcha({ siteKey: captcha.siteKey, secretKey: captcha.secretKey, verifyUrl: captcha.verifyUrl });
+  }
+  return createAltchaCaptcha({
+    hmacKey: await getOrCreateSecret(db, 'altcha_hmac_key'),
+    maxNumber: captcha.maxNumber,
+    store: createDatabaseSpentTokenStore(db),
+  });
+}

@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { createAvailabilityService } from './features/availability/availability-service.ts';
+import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
+import { createSearchQuota } from './features/availability/search-quota.ts';
+import { createBasketService } from './features/basket/basket-service.ts';
+import { registerBasketRoutes } from './features/basket/basket-routes.ts';
+import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
+import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
+import { createCatalogueService } from './features/catalogue/catalogue-service.ts';
+import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
+import { registerCsrfProtection } from './http/csrf.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerPages } from './http/pages.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerSessions } from './http/session.ts';
+import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import type { RegistryPort } from './ports/registry/registry-port.ts';
+
+export type AppConfig = Pick<
+  Config,
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel'
+> & { registry: Pick<Config['registry'], 'timeoutMs'> };
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Database;
+  registry: RegistryPort;
+  captcha: CaptchaPort;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
+
+/** The Fastify instance with every route; `main.ts` listens on it, tests inject into it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await registerSecurity(app, {
+    captchaOrigins: deps.captcha.provider === 'recaptcha' ? RECAPTCHA_ORIGINS : [],
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    secure: config.secureCookies,
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  const sessions = registerSessions(app, { db, days: config.sessionDays, secureCookies: config.secureCookies });
+  registerCsrfProtection(app);
+
+  const catalogue = createCatalogueService(db);
+  const availability = createAvailabilityService({
+    registry: deps.registry,
+    catalogue,
+    cacheSeconds: config.availability.cacheSeconds,
+    timeoutMs: config.registry.timeoutMs,
+  });
+  const quota = createSearchQuota({ freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
+  const basket = createBasketService({ db, catalogue, availability });
+
+  app.get('/health', { config: { session: false, rateLimit: false } }, async () => ({ ok: true }));
+  registerCatalogueRoutes(app, catalogue);
+  registerAvailabilityRoutes(app, { availability, quota, captcha: deps.captcha });
+  registerBasketRoutes(app, basket);
+  registerCaptchaRoutes(app, deps.captcha);
+  registerErrorReportRoutes(app, db);
+  await registerPages(app, config.webDist, sessions);
+  return app;
+}

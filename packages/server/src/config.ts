@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of `process.env`. Every variable, its default and meaning is listed in
+ * README.md's configuration table; keep the two in step.
+ */
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder of the embedded database; `:memory:` keeps it in memory. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server instead of the embedded database. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public address of the shop, used in links; also decides whether cookies are Secure. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Number of proxies in front of the server whose X-Forwarded-For may be trusted. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Folder with the built front end. */
+  WEB_DIST: z.string().optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+
+  REGISTRY_ADAPTER: z.enum(['simulated', 'rdap', 'whois']).default('simulated'),
+  /** Simulated registry: latency of one lookup in ms, `min-max`. */
+  REGISTRY_SIMULATED_LATENCY_MS: z.string().regex(/^\d+(-\d+)?$/).default('150-900'),
+  /** Simulated registry: share of lookups that fail, 0 to 1. */
+  REGISTRY_SIMULATED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Time one lookup may take before it counts as failed. */
+  REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /** Overrides every extension's RDAP base URL (e.g. a local RDAP server). */
+  REGISTRY_RDAP_BASE_URL: z.string().url().optional(),
+  /** Overrides every extension's WHOIS server, `host:port`. */
+  REGISTRY_WHOIS_SERVER: z.string().optional(),
+  AVAILABILITY_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Searches one client may make per window before each further search needs a captcha. */
+  AVAILABILITY_FREE_SEARCHES: z.coerce.number().int().min(0).max(100_000).default(30),
+  AVAILABILITY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+
+  CAPTCHA_ADAPTER: z.enum(['altcha', 'recaptcha']).default('altcha'),
+  /** ALTCHA: work of a challenge (max number); higher is slower for bots and people. */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+
+  /** Requests per minute per client on the public API. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  publicUrl: string | null;
+  secureCookies: boolean;
+  trustProxy: number;
+  webDist: string | null;
+  sessionDays: number;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize: number };
+  registry: {
+    adapter: Env['REGISTRY_ADAPTER'];
+    simulatedLatencyMs: { min: number; max: number };
+    simulatedFailureRate: number;
+    timeoutMs: number;
+    rdapBaseUrl: string | null;
+    whoisServer: string | null;
+  };
+  availability: { cacheSeconds: number; freeSearches: number; windowSeconds: number };
+  captcha:
+    | { adapter: 'altcha'; maxNumber: number }
+    | { adapter: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string };
+  rateLimitPerMinute: number;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const [min, max = min] = e.REGISTRY_SIMULATED_LATENCY_MS.split('-').map(Number) as [number, number?];
+  if (e.CAPTCHA_ADAPTER === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
+    throw new Error('Invalid configuration: CAPTCHA_ADAPTER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL ?? null,
+    secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ?? null,
+    sessionDays: e.SESSION_DAYS,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: e.DATA_DIR === ':memory:' ? null : e.DATA_DIR },
+    registry: {
+      adapter: e.REGISTRY_ADAPTER,
+      simulatedLatencyMs: { min, max: Math.max(min, max) },
+      simulatedFailureRate: e.REGISTRY_SIMULATED_FAILURE_RATE,
+      timeoutMs: e.REGISTRY_TIMEOUT_MS,
+      rdapBaseUrl: e.REGISTRY_RDAP_BASE_URL ?? null,
+      whoisServer: e.REGISTRY_WHOIS_SERVER ?? null,
+    },
+    availability: {
+      cacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
+      freeSearches: e.AVAILABILITY_FREE_SEARCHES,
+      windowSeconds: e.AVAILABILITY_WINDOW_SECONDS,
+    },
+    captcha:
+      e.CAPTCHA_ADAPTER === 'recaptcha'
+        ? { adapter: 'recaptcha', siteKey: e.RECAPTCHA_SITE_KEY!, secretKey: e.RECAPTCHA_SECRET_KEY!, verifyUrl: e.RECAPTCHA_VERIFY_URL }
+        : { adapter: 'altcha', maxNumber: e.ALTCHA_MAX_NUMBER },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}

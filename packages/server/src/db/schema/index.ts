@@ -1,0 +1,4 @@
+export * from './basket.ts';
+export * from './catalogue.ts';
+export * from './domains.ts';
+export * from './platform.ts';

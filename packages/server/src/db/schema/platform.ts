@@ -1,0 +1,38 @@
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Secrets and other values the installation generates once and keeps (e.g. the captcha HMAC key). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Server-side sessions. Only a hash of the cookie's id is stored. */
+export const sessions = pgTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  csrfToken: text('csrf_token').notNull(),
+  customerId: integer('customer_id'),
+  language: text('language').notNull().default('nl'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Captcha tokens that were accepted once; kept until they would have expired anyway. */
+export const spentCaptchaTokens = pgTable('spent_captcha_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Uncaught browser errors reported by `POST /api/report-error`. */
+export const errorReports = pgTable('error_reports', {
+  id: serial('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  clientIp: text('client_ip').notNull(),
+  userAgent: text('user_agent'),
+  msg: text('msg').notNull(),
+  url: text('url').notNull(),
+  line: integer('line'),
+  column: integer('column'),
+  error: text('error'),
+  errorStackTrace: text('error_stack_trace'),
+});

@@ -1,0 +1,67 @@
+import { PassThrough } from 'node:stream';
+import {
+  AVAILABILITY_EVENT,
+  AVAILABILITY_STREAM_TTL_MS,
+  CAPTCHA_REQUIRED_EVENT,
+  ZCheckDomainQuery,
+  type TAvailabilityEvent,
+} from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
+import type { AvailabilityService } from './availability-service.ts';
+import type { SearchQuota } from './search-quota.ts';
+
+const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * `GET /api/check-domain-extensions`: a server-sent event stream with one `domainAvailability`
+ * event per extension, each sent as soon as its lookup answers; the stream ends after the last.
+ */
+export function registerAvailabilityRoutes(
+  app: FastifyInstance,
+  deps: { availability: AvailabilityService; quota: SearchQuota; captcha: CaptchaPort },
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/check-domain-extensions',
+    { schema: { querystring: ZCheckDomainQuery } },
+    async (request, reply) => {
+      const { domain, extensions, captchaToken } = request.query;
+      // The name part is judged as sent: the server does not clean, so `a--b` is invalid.
+      const label = domain.toLowerCase().split('.')[0] ?? '';
+
+      let allowed = deps.quota.take(request.ip);
+      if (!allowed && captchaToken) allowed = (await deps.captcha.verify(captchaToken, request.ip)).ok;
+
+      const stream = new PassThrough();
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no');
+      void reply.send(stream);
+
+      if (!allowed) {
+        stream.end(sseEvent(CAPTCHA_REQUIRED_EVENT, {}));
+        return reply;
+      }
+
+      const controller = new AbortController();
+      const deadline = setTimeout(() => controller.abort(), AVAILABILITY_STREAM_TTL_MS);
+      reply.raw.once('close', () => controller.abort());
+      // Tell the browser not to reconnect by itself; it opens a new stream per search.
+      stream.write('retry: 120000\n\n');
+      try {
+        await deps.availability.checkAll(
+          label,
+          extensions,
+          (event: TAvailabilityEvent) => stream.write(sseEvent(AVAILABILITY_EVENT, event)),
+          controller.signal,
+        );
+      } finally {
+        clearTimeout(deadline);
+        stream.end();
+      }
+      return reply;
+    },
+  );
+}

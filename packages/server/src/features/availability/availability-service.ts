@@ -1,0 +1,87 @@
+import { isRegistrableLabel, type TAvailabilityEvent, type TAvailabilityStatus } from '@kavel/core';
+import type { RegistryAnswer, RegistryPort } from '../../ports/registry/registry-port.ts';
+import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+
+export interface AvailabilityOptions {
+  registry: RegistryPort;
+  catalogue: CatalogueService;
+  /** How long a definite answer (free, taken, quarantine) is reused. */
+  cacheSeconds: number;
+  /** How long one lookup may take. */
+  timeoutMs: number;
+  now?: () => number;
+}
+
+export interface AvailabilityService {
+  /**
+   * Looks up every extension of `label` at once and reports each answer the moment it is known.
+   * Resolves when the last one is reported; a failing lookup reports `error` and the rest go on.
+   */
+  checkAll(label: string, extensions: readonly string[], onResult: (event: TAvailabilityEvent) => void, signal: AbortSignal): Promise<void>;
+  /** One full domain, e.g. before it goes into a basket. */
+  checkDomain(label: string, extension: string): Promise<TAvailabilityStatus>;
+}
+
+const MAX_CACHE_ENTRIES = 50_000;
+
+const statusOf = (answer: RegistryAnswer): TAvailabilityStatus =>
+  answer.ok ? (answer.status === 'free' ? 'free' : answer.status === 'taken' ? 'active' : 'quarantine') : 'error';
+
+export function createAvailabilityService(options: AvailabilityOptions): AvailabilityService {
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { status: TAvailabilityStatus; expiresAt: number }>();
+  /** Lookups under way, so that concurrent searches for one domain ask the registry once. */
+  const inFlight = new Map<string, Promise<TAvailabilityStatus>>();
+
+  function remember(domain: string, status: TAvailabilityStatus) {
+    if (status === 'error' || options.cacheSeconds === 0) return;
+    if (cache.size >= MAX_CACHE_ENTRIES) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(domain, { status, expiresAt: now() + options.cacheSeconds * 1000 });
+  }
+
+  async function lookup(label: string, extension: string): Promise<TAvailabilityStatus> {
+    if (!isRegistrableLabel(label)) return 'invalid';
+    const record = (await options.catalogue.snapshot()).extensionsByName.get(extension);
+    if (!record) return 'invalid';
+    const domain = `${label}.${extension}`;
+    const hit = cache.get(domain);
+    if (hit && hit.expiresAt > now()) return hit.status;
+    const running = inFlight.get(domain);
+    if (running) return running;
+    // Only the timeout ends a lookup: another search may be waiting for the same answer, so a
+    // client that goes away stops hearing results but does not cancel the shared lookup.
+    const task = options.registry
+      .lookup(domain, record.registry, AbortSignal.timeout(options.timeoutMs))
+      .then(statusOf, () => 'error' as const)
+      .then((status) => {
+        remember(domain, status);
+        return status;
+      })
+      .finally(() => inFlight.delete(domain));
+    inFlight.set(domain, task);
+    return task;
+  }
+
+  return {
+    async checkAll(label, extensions, onResult, signal) {
+      const unique = [...new Set(extensions)];
+      const stopped = new Promise<void>((resolve) => {
+        if (signal.aborted) resolve();
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      const all = Promise.all(
+        unique.map(async (extension) => {
+          const status = await lookup(label, extension);
+          if (!signal.aborted) onResult({ domain: `${label}.${extension}`, status });
+        }),
+      );
+      await Promise.race([all, stopped]);
+    },
+    checkDomain(label, extension) {
+      return lookup(label, extension);
+    },
+  };
+}

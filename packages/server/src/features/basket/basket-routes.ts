@@ -1,0 +1,27 @@
+import { message, ZAddItemRequest, ZRemoveDomainRequest, ZRemoveItemRequest } from '@kavel/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BasketService } from './basket-service.ts';
+
+const ownerOf = (request: FastifyRequest) => ({ sessionIdHash: request.session.idHash });
+
+/** The basket calls of the order flow under `/api/bestelprocedure/` (spec 000 section 7). */
+export function registerBasketRoutes(app: FastifyInstance, basket: BasketService): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/bestelprocedure';
+
+  api.get(`${base}/getBasket`, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return basket.get(ownerOf(request));
+  });
+
+  api.post(`${base}/addItem`, { schema: { body: ZAddItemRequest } }, async (request) =>
+    basket.addItem(ownerOf(request), request.body, (key) => message(request.session.language, key)),
+  );
+
+  api.post(`${base}/removeItem`, { schema: { body: ZRemoveItemRequest } }, async (request) => basket.removeItem(ownerOf(request), request.body.unique));
+
+  api.post(`${base}/removeDomain`, { schema: { body: ZRemoveDomainRequest } }, async (request) =>
+    basket.removeDomain(ownerOf(request), request.body.domainName),
+  );
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/connect.ts';
+import { countries, domainExtensions, extraServices, freeInstalls, hostingPackages, paymentMethods } from '../../db/schema/index.ts';
+import countryData from './data/countries.json' with { type: 'json' };
+import extensionData from './data/extensions.json' with { type: 'json' };
+import extraServiceData from './data/extra-services.json' with { type: 'json' };
+import freeInstallData from './data/free-installs.json' with { type: 'json' };
+import hostingPackageData from './data/hosting-packages.json' with { type: 'json' };
+import paymentMethodData from './data/payment-methods.json' with { type: 'json' };
+
+/** `excluded.<column>` for every listed column, for an upsert that makes the row equal the data. */
+function excludedSet(columns: string[]) {
+  return Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded."${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}"`)]));
+}
+
+/**
+ * Makes the catalogue tables equal the data files of this folder, in one transaction. Runs on
+ * every start: the repository is the source of truth for prices and products.
+ */
+export async function seedCatalogue(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(domainExtensions)
+      .values(extensionData.map((e, position) => ({ ...e, position, active: true })))
+      .onConflictDoUpdate({
+        target: domainExtensions.productId,
+        set: excludedSet(['productCode', 'extension', 'position', 'originalPrice', 'discountedPrice', 'transferPrice', 'rdapBaseUrl', 'whoisServer', 'whoisFreePattern', 'whoisQuarantinePattern', 'active']),
+      });
+    await tx
+      .insert(hostingPackages)
+      .values(hostingPackageData.map((p, position) => ({ ...p, position })))
+      .onConflictDoUpdate({
+        target: hostingPackages.productId,
+        set: excludedSet(['productCode', 'productName', 'position', 'originalPrice', 'discountedPrice', 'reseller', 'mostChosen', 'diskSpace', 'dataTraffic', 'features']),
+      });
+    await tx
+      .insert(extraServices)
+      .values(extraServiceData.map((s, position) => ({ ...s, position })))
+      .onConflictDoUpdate({ target: extraServices.productId, set: excludedSet(['productCode', 'productName', 'position', 'price']) });
+    await tx
+      .insert(freeInstalls)
+      .values(freeInstallData.map((s, position) => ({ ...s, position })))
+      .onConflictDoUpdate({ target: freeInstalls.productId, set: excludedSet(['productCode', 'productName', 'position']) });
+    await tx
+      .insert(paymentMethods)
+      .values(paymentMethodData.map((m, position) => ({ ...m, position, active: true })))
+      .onConflictDoUpdate({ target: paymentMethods.code, set: excludedSet(['position', 'surcharge', 'active']) });
+    await tx
+      .insert(countries)
+      .values(countryData)
+      .onConflictDoUpdate({ target: countries.id, set: excludedSet(['code', 'nameNl', 'nameEn']) });
+  });
+}

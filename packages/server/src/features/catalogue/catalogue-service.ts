@@ -1,0 +1,90 @@
+import { asc, eq } from 'drizzle-orm';
+import type { TCatalogue, TCountry, TDomainExtensionProduct, TFreeInstall, TExtraService, THostingPackage } from '@kavel/core';
+import type { Database } from '../../db/connect.ts';
+import { countries, domainExtensions, extraServices, freeInstalls, hostingPackages } from '../../db/schema/index.ts';
+import type { RegistrySettings } from '../../ports/registry/registry-port.ts';
+
+export interface ExtensionRecord extends TDomainExtensionProduct {
+  registry: RegistrySettings;
+}
+
+export interface CatalogueSnapshot {
+  catalogue: TCatalogue;
+  extensionsByName: Map<string, ExtensionRecord>;
+  extensionsById: Map<number, ExtensionRecord>;
+  hostingById: Map<number, THostingPackage>;
+}
+
+export interface CatalogueService {
+  snapshot(): Promise<CatalogueSnapshot>;
+  countries(): Promise<TCountry[]>;
+}
+
+/** How long a read of the catalogue is reused; products change only on deploy. */
+const SNAPSHOT_TTL_MS = 30_000;
+
+/** Read side of the catalogue, cached briefly in memory since every search and basket read prices. */
+export function createCatalogueService(db: Database, now: () => number = Date.now): CatalogueService {
+  let cached: { at: number; value: Promise<CatalogueSnapshot> } | null = null;
+  let countryCache: Promise<TCountry[]> | null = null;
+
+  async function load(): Promise<CatalogueSnapshot> {
+    const [extRows, hostingRows, extraRows, installRows] = await Promise.all([
+      db.select().from(domainExtensions).where(eq(domainExtensions.active, true)).orderBy(asc(domainExtensions.position)),
+      db.select().from(hostingPackages).orderBy(asc(hostingPackages.position)),
+      db.select().from(extraServices).orderBy(asc(extraServices.position)),
+      db.select().from(freeInstalls).orderBy(asc(freeInstalls.position)),
+    ]);
+    const extensions: ExtensionRecord[] = extRows.map((r) => ({
+      productId: r.productId,
+      productCode: r.productCode,
+      productName: `.${r.extension}`,
+      extension: r.extension,
+      originalPrice: r.originalPrice,
+      discountedPrice: r.discountedPrice,
+      transferPrice: r.transferPrice,
+      registry: {
+        extension: r.extension,
+        rdapBaseUrl: r.rdapBaseUrl,
+        whoisServer: r.whoisServer,
+        whoisFreePattern: r.whoisFreePattern,
+        whoisQuarantinePattern: r.whoisQuarantinePattern,
+      },
+    }));
+    const hosting: THostingPackage[] = hostingRows.map(({ position: _p, ...r }) => r);
+    const extras: TExtraService[] = extraRows.map(({ position: _p, ...r }) => r);
+    const installs: TFreeInstall[] = installRows.map(({ position: _p, ...r }) => r);
+    return {
+      catalogue: {
+        extensions: extensions.map(({ registry: _r, ...product }) => product),
+        hostingPackages: hosting,
+        extraServices: extras,
+        freeInstalls: installs,
+      },
+      extensionsByName: new Map(extensions.map((e) => [e.extension, e])),
+      extensionsById: new Map(extensions.map((e) => [e.productId, e])),
+      hostingById: new Map(hosting.map((h) => [h.productId, h])),
+    };
+  }
+
+  return {
+    snapshot() {
+      if (!cached || now() - cached.at > SNAPSHOT_TTL_MS) {
+        const value = load();
+        cached = { at: now(), value };
+        value.catch(() => {
+          cached = null;
+        });
+      }
+      return cached.value;
+    },
+    countries() {
+      countryCache ??= db
+        .select()
+        .from(countries)
+        .orderBy(asc(countries.id))
+        .then((rows) => rows.map((r) => ({ id: r.id, code: r.code, country: r.nameNl, country_en: r.nameEn })));
+      return countryCache;
+    },
+  };
+}

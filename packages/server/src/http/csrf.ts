@@ -1,0 +1,30 @@
+import { message } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+import { csrfTokenMatches, XSRF_HEADER } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes called by third parties (payment webhooks) that prove themselves otherwise. */
+    csrf?: false;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every mutating request must echo the session's CSRF token: the `X-XSRF-TOKEN` header for API
+ * calls, or a `_csrf` field in a form post. Runs before the handler, so a refusal changes nothing.
+ */
+export function registerCsrfProtection(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const config = request.routeOptions.config;
+    if (config.csrf === false || config.session === false) return;
+    const header = request.headers[XSRF_HEADER];
+    const field = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>)['_csrf'] : undefined;
+    const presented = typeof header === 'string' ? header : field;
+    if (!csrfTokenMatches(presented, request.session.csrfToken)) {
+      return reply.code(403).send({ message: message(request.session.language, 'csrf') });
+    }
+  });
+}

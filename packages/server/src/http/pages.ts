@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SessionManager } from './session.ts';
+
+const LANG_COOKIE = 'kavel_lang';
+const ZLangQuery = z.object({ lang: z.enum(['nl', 'en']).optional() }).passthrough();
+
+/** Paths that open the single-page order app. */
+export const PAGE_ROUTES = ['/bestelprocedure', '/bestelprocedure-reseller', '/bestellen', '/bestellen/*'];
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * Serves the built front end: hashed assets with a long cache life, and the HTML shell for the
+ * page routes with the visitor's language and CSRF token filled in.
+ */
+export async function registerPages(app: FastifyInstance, webDist: string | null, sessions: SessionManager): Promise<void> {
+  const indexPath = webDist ? join(webDist, 'index.html') : null;
+  const shell = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  if (webDist && existsSync(join(webDist, 'assets'))) {
+    await app.register(fastifyStatic, {
+      root: join(webDist, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+  }
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = ZLangQuery.safeParse(request.query);
+    const chosen = query.success ? query.data.lang : undefined;
+    const language = chosen ?? (request.cookies[LANG_COOKIE] === 'en' ? 'en' : request.cookies[LANG_COOKIE] === 'nl' ? 'nl' : request.session.language);
+    if (chosen) reply.setCookie(LANG_COOKIE, chosen, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: 365 * 86_400 });
+    await sessions.setLanguage(request, language);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (!shell) {
+      return reply.code(503).send('<!doctype html><title>Kavel</title><p>The front end is not built yet: run <code>npm run build</code>.</p>');
+    }
+    return shell
+      .replace(/<html lang="[a-z]+"/, `<html lang="${language}"`)
+      .replace('<div id="root"', `<div id="root" data-csrf-token="${escapeAttribute(request.session.csrfToken)}"`);
+  };
+
+  for (const url of PAGE_ROUTES) app.get(url, servePage);
+  app.get('/', async (request, reply) => reply.redirect('/bestelprocedure'));
+}

@@ -1,0 +1,113 @@
+/** Offline, deterministic registry for development, demos and tests. */
+import type { RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
+
+export interface SimulatedRegistryOptions {
+  /** Per-domain latency is fixed within this range (inclusive, milliseconds). */
+  latencyMs: { min: number; max: number };
+  /** Probability in [0, 1] that a lookup answers `unreachable`. */
+  failureRate: number;
+  /** `taken` holds labels (`google`), `quarantine` holds full domains (`opgeheven.nl`). */
+  wellKnown: { taken: string[]; quarantine: string[] };
+  /** Whether the shop itself already sold this domain. */
+  isRegisteredInShop: (domain: string) => Promise<boolean>;
+  /** PRNG seed for the failure decisions; defaults to 1. */
+  seed?: number;
+}
+
+/** 32-bit FNV-1a over the UTF-16 code units of `text`. */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: a tiny seeded PRNG returning numbers in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The latency the simulated registry uses for `domain`: always the same, within [min, max]. */
+export function simulatedLatencyMs(domain: string, min: number, max: number): number {
+  const span = Math.floor(max) - Math.floor(min) + 1;
+  return Math.floor(min) + (fnv1a(domain.toLowerCase()) % span);
+}
+
+const TIMEOUT: RegistryAnswer = { ok: false, reason: 'timeout' };
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts; never leaves a timer behind. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  if (ms <= 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Races `promise` against `signal`; resolves `undefined` when the signal wins. */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise<T | undefined>((resolve, reject) => {
+    const onAbort = (): void => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+export function createSimulatedRegistry(options: SimulatedRegistryOptions): RegistryPort {
+  const { min, max } = options.latencyMs;
+  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min) {
+    throw new RangeError(`latencyMs must satisfy 0 <= min <= max, got ${min}..${max}`);
+  }
+  if (!(options.failureRate >= 0 && options.failureRate <= 1)) {
+    throw new RangeError(`failureRate must be within [0, 1], got ${options.failureRate}`);
+  }
+  const takenLabels = new Set(options.wellKnown.taken.map((label) => label.toLowerCase()));
+  const quarantined = new Set(options.wellKnown.quarantine.map((domain) => domain.toLowerCase()));
+  const random = mulberry32(options.seed ?? 1);
+
+  return {
+    name: 'simulated',
+    async lookup(domain: string, _settings: RegistrySettings, signal: AbortSignal): Promise<RegistryAnswer> {
+      // Drawn synchronously, in call order, so a run with the same seed fails the same lookups.
+      const fails = random() < options.failureRate;
+      const name = domain.trim().toLowerCase();
+
+      if (!(await sleep(simulatedLatencyMs(name, min, max), signal))) return TIMEOUT;
+      if (fails) return { ok: false, reason: 'unreachable', detail: 'simulated failure' };
+
+      if (quarantined.has(name)) return { ok: true, status: 'quarantine' };
+      const label = name.split('.')[0] ?? name;
+      if (takenLabels.has(label)) return { ok: true, status: 'taken' };
+      const inShop = await unlessAborted(options.isRegisteredInShop(name), signal);
+      if (inShop === undefined) return TIMEOUT;
+      return { ok: true, status: inShop ? 'taken' : 'free' };
+    },
+  };
+}

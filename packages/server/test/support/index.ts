@@ -1,0 +1,3 @@
+export * from './test-database.ts';
+export * from './test-app.ts';
+export * from './http-client.ts';

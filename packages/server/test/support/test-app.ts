@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppConfig } from '../../src/app.ts';
+import type { DatabaseHandle } from '../../src/db/connect.ts';
+import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
+import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
+import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
+import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
+import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
+import { createDomainService } from '../../src/features/domains/domain-service.ts';
+
+export const testConfig: AppConfig = {
+  secureCookies: false,
+  trustProxy: 0,
+  webDist: null,
+  sessionDays: 30,
+  availability: { cacheSeconds: 60, freeSearches: 1000, windowSeconds: 600 },
+  rateLimitPerMinute: 100_000,
+  logLevel: 'silent',
+  registry: { timeoutMs: 2000 },
+};
+
+export interface TestAppOptions {
+  registry?: RegistryPort;
+  captcha?: CaptchaPort;
+  config?: Partial<AppConfig>;
+}
+
+/** The real app on a test database, with the offline adapters unless a test brings its own. */
+export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const domains = createDomainService(database.db);
+  const registry =
+    options.registry ??
+    createSimulatedRegistry({
+      latencyMs: { min: 0, max: 0 },
+      failureRate: 0,
+      wellKnown,
+      isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+    });
+  const captcha = options.captcha ?? createAltchaCaptcha({ hmacKey: 'test-key', maxNumber: 1000, store: createMemorySpentTokenStore() });
+  return buildApp({ config: { ...testConfig, ...options.config }, db: database.db, registry, captcha, logger: false });
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
+import { seedCatalogue } from '../../src/features/catalogue/catalogue-seed.ts';
+
+export interface DatabaseKind {
+  name: 'pglite' | 'postgres';
+  /** A fresh, migrated and seeded database that nobody else uses. */
+  open(): Promise<DatabaseHandle>;
+}
+
+/** The PostgreSQL server the suite also runs on, when `TEST_DATABASE_URL` names one. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || null;
+
+const pgliteKind: DatabaseKind = {
+  name: 'pglite',
+  async open() {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
+    await seedCatalogue(handle.db);
+    return handle;
+  },
+};
+
+/** A new database on the server per call, dropped again on close. */
+function postgresKind(serverUrl: string): DatabaseKind {
+  return {
+    name: 'postgres',
+    async open() {
+      const name = `kavel_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+      await seedCatalogue(handle.db);
+      return {
+        ...handle,
+        async close() {
+          await handle.close();
+          const dropper = new pg.Client({ connectionString: serverUrl });
+          await dropper.connect();
+          await dropper.query(`drop database if exists ${name} with (force)`);
+          await dropper.end();
+        },
+      };
+    },
+  };
+}
+
+/** PGlite always; the PostgreSQL server too when one is configured. */
+export const databaseKinds: DatabaseKind[] = [pgliteKind, ...(testDatabaseUrl ? [postgresKind(testDatabaseUrl)] : [])];

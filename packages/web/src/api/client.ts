@@ -1,0 +1,58 @@
+import { ZApiError, type TApiError } from '@kavel/core';
+import type { z } from 'zod';
+import { ApiError } from './api-error.ts';
+
+export { ApiError };
+
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The CSRF token the server put in a readable cookie; echoed on every mutating call. */
+export function readXsrfToken(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === XSRF_COOKIE) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  if (method !== 'GET') {
+    const token = readXsrfToken();
+    if (token) headers.set(XSRF_HEADER, token);
+  }
+  const response = await fetch(path, {
+    ...init,
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  return response;
+}
+
+async function readErrorBody(response: Response): Promise<TApiError> {
+  try {
+    const parsed = ZApiError.safeParse(await response.json());
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON (a proxy's HTML page, an empty body): fall through to the status line.
+  }
+  return { message: response.statusText || `HTTP ${response.status}` };
+}
+
+/** Calls the API and parses the answer with the shared schema: a wire type is declared once, in core. */
+export async function apiRequest<S extends z.ZodType>(method: Method, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  const response = await send(method, path, body);
+  return schema.parse(await response.json());
+}
+
+/** A call whose answer is not read (error reports). */
+export async function apiSend(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<void> {
+  await send(method, path, body, init);
+}

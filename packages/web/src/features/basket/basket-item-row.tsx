@@ -1,0 +1,48 @@
+import type { TBasketItem, TBasketPeriod } from '@kavel/core';
+import { useT } from '../../i18n/use-t.ts';
+import { Price } from '../../ui/price.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { useRemoveItem } from './use-basket.ts';
+
+interface BasketItemRowProps {
+  item: TBasketItem;
+  period: TBasketPeriod;
+}
+
+export function BasketItemRow({ item, period }: BasketItemRowProps) {
+  const t = useT();
+  const remove = useRemoveItem();
+  const perPeriod = t(period === 'YEARLY' ? 'basket.perPeriod.YEARLY' : 'basket.perPeriod.FIVE_YEARLY');
+  const kind = item.productType === 'DOMAIN_TRANSFER' ? t('basket.transfer') : item.productType === 'DOMAIN' ? t('basket.registration') : item.productName;
+  return (
+    <li className="basket-item" data-testid="basket-item" aria-busy={remove.isPending || undefined}>
+      <div className="basket-item__head">
+        <span className="basket-item__title">{item.title}</span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('basket.remove', { name: item.title })}
+          title={t('basket.remove', { name: item.title })}
+          disabled={remove.isPending}
+          onClick={() => remove.mutate(item.unique)}
+        >
+          {remove.isPending ? <Spinner size="sm" /> : <span aria-hidden="true">×</span>}
+        </button>
+      </div>
+      <div className="basket-item__line">
+        <span className="basket-item__kind">{kind}</span>
+        <Price cents={item.discountedPricePerPeriod} original={item.originalPricePerPeriod} suffix={perPeriod} />
+      </div>
+      {item.connectedItem.length > 0 && (
+        <ul className="basket-item__children">
+          {item.connectedItem.map((child) => (
+            <li key={child.unique} className="basket-item__line">
+              <span className="basket-item__kind">{child.productName || child.title}</span>
+              <Price cents={child.discountedPricePerPeriod} original={child.originalPricePerPeriod} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

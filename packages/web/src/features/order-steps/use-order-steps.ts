@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { scrollToStep, scrollToTop, type StepNumber } from './scroll-to-step.ts';
+
+interface ScrollRequest {
+  target: StepNumber | 'top';
+  /** Makes each request a new object, so asking twice for the same step scrolls twice. */
+  seq: number;
+}
+
+interface StepsState {
+  current: StepNumber;
+  step3Open: boolean;
+  hadItems: boolean;
+  scroll: ScrollRequest | null;
+}
+
+export interface OrderSteps {
+  current: StepNumber;
+  /** Step 3 exists only once reached; it disappears again when the basket empties. */
+  step3Open: boolean;
+  isReachable(step: StepNumber): boolean;
+  goTo(step: StepNumber): void;
+  /** The basket's Continue: step 1 -> 2, step 2 -> 3. */
+  next(): void;
+}
+
+/**
+ * Which step is current. When the basket becomes empty the page returns to the top and step 3 is
+ * hidden (spec 000 section 2); that reset is derived while rendering, the scroll is the effect.
+ */
+export function useOrderSteps(hasItems: boolean): OrderSteps {
+  const [state, setState] = useState<StepsState>({ current: 1, step3Open: false, hadItems: hasItems, scroll: null });
+
+  let view = state;
+  if (state.hadItems !== hasItems) {
+    view = hasItems
+      ? { ...state, hadItems: true }
+      : { current: 1, step3Open: false, hadItems: false, scroll: { target: 'top', seq: (state.scroll?.seq ?? 0) + 1 } };
+    setState(view);
+  }
+
+  const scroll = view.scroll;
+  useEffect(() => {
+    if (!scroll) return;
+    if (scroll.target === 'top') scrollToTop();
+    else scrollToStep(scroll.target);
+  }, [scroll]);
+
+  const isReachable = (step: StepNumber) => step === 1 || (step === 2 && hasItems) || (step === 3 && hasItems && view.step3Open);
+
+  const goTo = (step: StepNumber) =>
+    setState((s) => ({
+      ...s,
+      current: step,
+      step3Open: s.step3Open || step === 3,
+      scroll: { target: step, seq: (s.scroll?.seq ?? 0) + 1 },
+    }));
+
+  return {
+    current: view.current,
+    step3Open: view.step3Open && hasItems,
+    isReachable,
+    goTo,
+    next: () => goTo(view.current === 1 ? 2 : 3),
+  };
+}

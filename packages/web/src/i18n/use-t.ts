@@ -1,0 +1,21 @@
+import { formatEuro, translate, type Locale, type TextKey } from '@kavel/core';
+import { locale } from './locale.ts';
+
+export type Translate = (key: TextKey, params?: Record<string, string | number>) => string;
+
+const t: Translate = (key, params) => translate(locale, key, params);
+const euro = (cents: number): string => formatEuro(cents, locale);
+
+/** The texts of the page language. A hook so a later in-page language change stays a local edit. */
+export function useT(): Translate {
+  return t;
+}
+
+export function useLocale(): Locale {
+  return locale;
+}
+
+/** Cents -> `€ 12,99` in the page language. */
+export function useEuro(): (cents: number) => string {
+  return euro;
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const backend = 'http://localhost:8080';
+
+// The built page is served by our server under a strict CSP (`script-src 'self'; style-src 'self'`):
+// everything must end up in external files, which is what a Vite build produces.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // A CSP without 'unsafe-inline' forbids inlined assets in style attributes; keep icons as files.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/captcha': { target: backend, changeOrigin: false },
+    },
+  },
+});
