@@ -29,12 +29,16 @@ export const en: Record<TextKey, string> = {
   'step1.busy': 'Working…',
   'step1.perYear': 'p/y',
   'step1.firstYear': 'the first year',
+  'price.regular': 'Regular rate:',
+  'price.welcome': 'Welcome rate:',
   'step1.footnote':
     'Struck through: the regular rate. The welcome rate applies to the first year. All prices exclude 21% VAT. The promotional .nl rate applies to the first 10 registrations per legal person.',
   'step1.captcha': 'You have searched a lot. We are checking that you are not a robot…',
   'step2.heading': 'Choose your services',
   'step2.placeholder': 'Choose hosting, registration only or a redirect for each domain name.',
+  'step2.empty': 'First choose a domain name in step 1.',
   'step3.heading': 'Details and payment',
+  'step3.placeholder': 'This is where you will enter your details and choose how to pay.',
   'basket.title': 'Selection',
   'basket.empty': 'Your selection is still empty.',
   'basket.continue': 'Continue',
@@ -56,4 +60,6 @@ export const en: Record<TextKey, string> = {
   'modal.close': 'Close',
   'error.generic': 'Something went wrong. Please try again later.',
   'error.network': 'We could not reach the server. Check your connection and try again.',
+  'error.retry': 'Try again',
+  'common.loading': 'Loading…',
 };

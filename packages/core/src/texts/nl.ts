@@ -27,12 +27,16 @@ export const nl = {
   'step1.busy': 'Bezig…',
   'step1.perYear': 'p/j',
   'step1.firstYear': 'het eerste jaar',
+  'price.regular': 'Normaal tarief:',
+  'price.welcome': 'Welkomsttarief:',
   'step1.footnote':
     'Doorgestreept: het normale tarief. Het welkomsttarief geldt voor het eerste jaar. Alle prijzen zijn exclusief 21% btw. Het actietarief voor .nl geldt voor de eerste 10 registraties per rechtspersoon.',
   'step1.captcha': 'Je hebt veel zoekopdrachten gedaan. We controleren even of je geen robot bent…',
   'step2.heading': 'Kies je diensten',
   'step2.placeholder': 'Kies per domeinnaam hosting, alleen registratie of doorsturen.',
+  'step2.empty': 'Kies eerst een domeinnaam in stap 1.',
   'step3.heading': 'Gegevens en betaling',
+  'step3.placeholder': 'Hier vul je straks je gegevens in en kies je hoe je betaalt.',
   'basket.title': 'Selectie',
   'basket.empty': 'Je selectie is nog leeg.',
   'basket.continue': 'Doorgaan',
@@ -54,6 +58,8 @@ export const nl = {
   'modal.close': 'Sluiten',
   'error.generic': 'Er is iets misgegaan. Probeer het later nog eens.',
   'error.network': 'We konden de server niet bereiken. Controleer je verbinding en probeer het opnieuw.',
+  'error.retry': 'Opnieuw proberen',
+  'common.loading': 'Laden…',
 } as const;
 
 export type TextKey = keyof typeof nl;

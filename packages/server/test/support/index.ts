@@ -1,3 +1,4 @@
 export * from './test-database.ts';
 export * from './test-app.ts';
 export * from './http-client.ts';
+export * from './sse.ts';

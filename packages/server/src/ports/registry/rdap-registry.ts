@@ -10,7 +10,7 @@ export interface RdapRegistryOptions {
 }
 
 /** RDAP statuses (RFC 8056 mapping of EPP) that mean "deleted, but not yet free". */
-const QUARANTINE_STATUSES = new Set(['pendingdelete', 'pendingrestore']);
+const QUARANTINE_STATUSES = new Set(['redemptionperiod', 'pendingdelete', 'pendingrestore']);
 
 /** Larger answers are not domain objects; stop reading there. */
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -48,7 +48,7 @@ export function parseWhoisServer(spec: string): WhoisServerAddress | null {
 
 /** The query line for `host`; DENIC only answers availability with its `-T dn,ace` switch. */
 export function whoisQuery(host: string, domain: string): string {
-  return host.toLowerCase() === 'whois.denic.de' ? `-T dn,ace ${domain}\r\n` : `${domain}\n`;
+  return host.toLowerCase() === 'whois.denic.de' ? `-T dn,ace ${domain}\r\n` : `${domain}\r\n`;
 }
 
 type Reading = { ok: true; text: string } | { ok: false; answer: RegistryAnswer };

@@ -1,0 +1,115 @@
+import { solveChallenge } from 'altcha-lib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/connect.ts';
+import { createAltchaCaptcha, createMemorySpentTokenStore } from '../src/ports/captcha/index.ts';
+import type { RegistryAnswer, RegistryPort } from '../src/ports/registry/registry-port.ts';
+import { buildTestApp, databaseKinds, readEventStream } from './support/index.ts';
+
+/** A registry double for the port (the external party): fixed latency per extension, some fail. */
+function scriptedRegistry(latency: Record<string, number>, failing: Set<string>): RegistryPort & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    name: 'scripted',
+    calls,
+    lookup(domain, settings, signal) {
+      calls.push(domain);
+      return new Promise<RegistryAnswer>((resolve) => {
+        const timer = setTimeout(() => {
+          if (failing.has(settings.extension)) resolve({ ok: false, reason: 'unreachable' });
+          else resolve({ ok: true, status: domain.startsWith('google.') ? 'taken' : 'free' });
+        }, latency[settings.extension] ?? 10);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve({ ok: false, reason: 'timeout' });
+        });
+      });
+    },
+  };
+}
+
+const query = (domain: string, extensions: string[], extra = '') =>
+  `/api/check-domain-extensions?domain=${encodeURIComponent(domain)}&${extensions.map((e) => `extensions[]=${e}`).join('&')}${extra}`;
+
+describe.each(databaseKinds)('availability stream on $name', (kind) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let base: string;
+  const registry = scriptedRegistry({ nl: 300, com: 50, eu: 150, be: 120, de: 500 }, new Set(['be']));
+  const captcha = createAltchaCaptcha({ hmacKey: 'stream-test', maxNumber: 2000, store: createMemorySpentTokenStore() });
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await buildTestApp(database, {
+      registry,
+      captcha,
+      config: { availability: { cacheSeconds: 60, freeSearches: 5, windowSeconds: 600 }, registry: { timeoutMs: 400 } },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('streams each result as it is known, in order of latency, and ends after the last', async () => {
+    const result = await readEventStream(base + query('mijnbakkerij', ['nl', 'com', 'eu', 'be', 'de']), { headers: { 'x-forwarded-for': '10.0.0.1' } });
+    expect(result.status).toBe(200);
+    expect(result.contentType).toMatch(/^text\/event-stream/);
+    expect(result.events.map((e) => e.event)).toEqual(Array(5).fill('domainAvailability'));
+    // com 50 ms, be fails at 120 ms, eu 150 ms, nl 300 ms, de passes the 400 ms timeout.
+    expect(result.events.map((e) => e.data)).toEqual([
+      { domain: 'mijnbakkerij.com', status: 'free' },
+      { domain: 'mijnbakkerij.be', status: 'error' },
+      { domain: 'mijnbakkerij.eu', status: 'free' },
+      { domain: 'mijnbakkerij.nl', status: 'free' },
+      { domain: 'mijnbakkerij.de', status: 'error' },
+    ]);
+    // Looked up in parallel: the first answer does not wait for the slower ones.
+    expect(result.events[0]!.at).toBeLessThan(250);
+    // The stream ends right after the last event, not at the 120 s bound.
+    expect(result.endedAt - result.events[4]!.at).toBeLessThan(100);
+  });
+
+  it('answers from the cache the second time, and reports taken names as active', async () => {
+    const before = registry.calls.length;
+    const first = await readEventStream(base + query('google', ['com']));
+    expect(first.events.map((e) => e.data)).toEqual([{ domain: 'google.com', status: 'active' }]);
+    await readEventStream(base + query('google', ['com']));
+    expect(registry.calls.length).toBe(before + 1);
+  });
+
+  it('judges the name as sent: a raw a--b is invalid for every extension without asking the registry', async () => {
+    const before = registry.calls.length;
+    const result = await readEventStream(base + query('a--b', ['nl', 'com']));
+    expect(result.events.map((e) => e.data)).toEqual([
+      { domain: 'a--b.nl', status: 'invalid' },
+      { domain: 'a--b.com', status: 'invalid' },
+    ]);
+    expect(registry.calls.length).toBe(before);
+  });
+
+  it('refuses a query without extensions with a 400', async () => {
+    const response = await fetch(`${base}/api/check-domain-extensions?domain=abc`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toHaveProperty('fieldErrors');
+  });
+
+  it('demands a solved captcha past the free rate, and accepts each solution once', async () => {
+    const client = { headers: { 'x-forwarded-for': '10.9.9.9' } };
+    // trustProxy is off, so every request counts for 127.0.0.1: use up what is left of the free rate.
+    let result = await readEventStream(base + query('vrij', ['nl']), client);
+    for (let i = 0; i < 10 && result.events[0]?.event !== 'captchaRequired'; i++) result = await readEventStream(base + query('vrij', ['nl']), client);
+    expect(result.events).toEqual([{ event: 'captchaRequired', data: {}, at: expect.any(Number) }]);
+
+    const challenge = (await (await fetch(`${base}/captcha/challenge`)).json()) as { challenge: string; salt: string; algorithm: string; maxnumber: number; signature: string };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    const token = btoa(JSON.stringify({ ...solution, algorithm: challenge.algorithm, challenge: challenge.challenge, salt: challenge.salt, signature: challenge.signature }));
+    const solved = await readEventStream(base + query('vrij', ['nl'], `&g-recaptcha-response=${encodeURIComponent(token)}`));
+    expect(solved.events.map((e) => e.data)).toEqual([{ domain: 'vrij.nl', status: 'free' }]);
+    const replayed = await readEventStream(base + query('vrij', ['nl'], `&g-recaptcha-response=${encodeURIComponent(token)}`));
+    expect(replayed.events.map((e) => e.event)).toEqual(['captchaRequired']);
+  });
+});

@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import type { TDomainExtensionProduct } from '@kavel/core';
+import { useT } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { ExtensionRow } from './extension-row.tsx';
+import type { Availability } from './row-status.ts';
+
+interface ExtensionListProps {
+  label: string;
+  products: readonly TDomainExtensionProduct[];
+  statuses: Readonly<Record<string, Availability>>;
+  basketDomains: ReadonlySet<string>;
+  hasMore: boolean;
+  solvingCaptcha: boolean;
+  onShowMore(): void;
+  onCheck(extension: string): void;
+}
+
+/** The results of one search: a row per extension, 'show other extensions' and the price footnote. */
+export function ExtensionList({ label, products, statuses, basketDomains, hasMore, solvingCaptcha, onShowMore, onCheck }: ExtensionListProps) {
+  const t = useT();
+  const headingId = useId();
+  return (
+    <section className="results" aria-labelledby={headingId}>
+      <h3 className="results__heading" id={headingId}>
+        {t('step1.resultsFor', { name: label })}
+      </h3>
+      {solvingCaptcha && (
+        <p className="notice" role="status" data-testid="captcha-notice">
+          <Spinner size="sm" /> {t('step1.captcha')}
+        </p>
+      )}
+      <ul className="results__list" aria-live="polite" aria-labelledby={headingId} data-testid="extension-list">
+        {products.map((product) => (
+          <ExtensionRow
+            key={product.extension}
+            label={label}
+            product={product}
+            availability={statuses[product.extension]}
+            inBasket={basketDomains.has(`${label}.${product.extension}`)}
+            onCheck={onCheck}
+          />
+        ))}
+      </ul>
+      {hasMore && (
+        <Button variant="secondary" className="results__more" onClick={onShowMore} data-testid="show-more">
+          {t('step1.showMore')}
+        </Button>
+      )}
+      <p className="footnote" data-testid="price-footnote">
+        {t('step1.footnote')}
+      </p>
+    </section>
+  );
+}
