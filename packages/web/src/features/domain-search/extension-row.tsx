@@ -1,5 +1,5 @@
-import type { TDomainExtensionProduct } from '@kavel/core';
-import { joinDomain } from '@kavel/core';
+import { useEffect, useRef } from 'react';
+import { joinDomain, type TDomainExtensionProduct } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Price } from '../../ui/price.tsx';
@@ -24,42 +24,60 @@ export function ExtensionRow({ label, product, availability, inBasket, onCheck }
   const status = rowStatus(availability, inBasket, add.isPending || remove.isPending);
   const known = availabilityStatus(availability);
 
-  const addToBasket = () => add.mutate({ productId: product.productId, productCode: product.productCode, title: domain });
+  // The button is swapped (and disabled meanwhile) as the row changes state: a keyboard user who
+  // pressed it gets focus back on the row's new button once the call has settled.
+  const actionRef = useRef<HTMLSpanElement>(null);
+  const keepFocus = useRef(false);
+  const rememberFocus = () => {
+    keepFocus.current = actionRef.current?.contains(document.activeElement) ?? false;
+  };
+  useEffect(() => {
+    if (!keepFocus.current || status === 'in-progress' || status === 'loading') return;
+    keepFocus.current = false;
+    actionRef.current?.querySelector('button')?.focus();
+  }, [status]);
+
+  const addToBasket = () => {
+    rememberFocus();
+    add.mutate({ productId: product.productId, productCode: product.productCode, title: domain });
+  };
   // Removing returns the row to loading: it is checked again, as it may have changed meanwhile.
-  const removeFromBasket = () => remove.mutate(domain, { onSuccess: () => onCheck(product.extension) });
+  const removeFromBasket = () => {
+    rememberFocus();
+    remove.mutate(domain, { onSuccess: () => onCheck(product.extension) });
+  };
+  const checkAgain = () => {
+    rememberFocus();
+    onCheck(product.extension);
+  };
   const forDomain = <span className="sr-only"> {domain}</span>;
 
   return (
     <li className={`extension-row is-${status}`} data-testid={`extension-row-${product.extension}`} data-status={status} aria-busy={status === 'loading' || status === 'in-progress' || undefined}>
       <span className="extension-row__domain">
-        {label}
-        <strong>.{product.extension}</strong>
-      </span>
-      <span className="extension-row__info">
+        <span className="extension-row__name">
+          {label}
+          <wbr />
+          <strong>.{product.extension}</strong>
+        </span>
         {known === 'loading' && !inBasket && (
           <span className="extension-row__note">
             <Spinner size="sm" /> {t('step1.checking')}
           </span>
         )}
-        {known === 'ready' && (
-          <>
-            <span className="badge badge--free">{t('step1.free')}</span>
-            <Price cents={product.discountedPrice} original={product.originalPrice} suffix={t('step1.perYear')} />
-          </>
-        )}
-        {known === 'migrate' && (
-          <>
-            <span className="extension-row__note extension-row__note--taken">{t('step1.taken')}</span>
-            <Price cents={product.transferPrice} suffix={t('step1.perYear')} />
-          </>
-        )}
+        {known === 'ready' && <span className="badge badge--free">{t('step1.free')}</span>}
+        {known === 'migrate' && <span className="extension-row__note extension-row__note--taken">{t('step1.taken')}</span>}
         {known === 'error' && !inBasket && (
           <span className="extension-row__note extension-row__note--error">
             {t(availability === 'invalid' ? 'step1.invalid' : availability === 'quarantine' ? 'step1.quarantine' : 'step1.error')}
           </span>
         )}
       </span>
-      <span className="extension-row__action">
+      <span className="extension-row__price">
+        {known === 'ready' && <Price cents={product.discountedPrice} original={product.originalPrice} suffix={t('step1.perYear')} />}
+        {known === 'migrate' && <Price cents={product.transferPrice} suffix={t('step1.perYear')} />}
+      </span>
+      <span className="extension-row__action" ref={actionRef}>
         {status === 'ready' && (
           <Button size="sm" onClick={addToBasket}>
             {t('step1.add')}
@@ -73,7 +91,7 @@ export function ExtensionRow({ label, product, availability, inBasket, onCheck }
           </Button>
         )}
         {status === 'error' && availability === 'error' && (
-          <Button size="sm" variant="ghost" onClick={() => onCheck(product.extension)}>
+          <Button size="sm" variant="ghost" onClick={checkAgain}>
             {t('step1.checkAgain')}
             {forDomain}
           </Button>

@@ -1,0 +1,174 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OrderPage } from './pages/order-page.ts';
+import { collectPageErrors, desktop, launchBrowser, mobile, screenshot } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+
+let shop: RunningShop;
+let browser: Browser;
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+describe('step 1: search, add, reload, remove, continue', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    context = await browser.newContext(desktop);
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+  });
+  afterAll(() => context.close());
+  afterEach(() => expect(errors).toEqual([]));
+
+  it('shows ten extensions going from a spinner to a price or a transfer offer', async () => {
+    const order = new OrderPage(page);
+    await order.open(shop.url);
+    await expect(page.title()).resolves.toMatch(/Bestellen|Kavel/);
+    await order.search('mijnbakkerij');
+    expect(await order.rows.count()).toBe(10);
+    expect(await order.rows.evaluateAll((rows) => rows.some((r) => r.getAttribute('data-status') === 'loading'))).toBe(true);
+    const statuses = await order.settledStatuses();
+    expect(Object.keys(statuses)).toEqual(['nl', 'com', 'eu', 'be', 'de', 'net', 'org', 'online', 'shop', 'amsterdam']);
+    expect(Object.values(statuses).every((s) => s === 'ready')).toBe(true);
+    await expect(order.row('nl').textContent()).resolves.toMatch(/€\s?1,99/);
+    await expect(order.row('nl').textContent()).resolves.toMatch(/€\s?7,99/);
+    await expect(page.getByTestId('price-footnote').textContent()).resolves.toContain('21% btw');
+    await screenshot(page, 'step1-desktop-results');
+  });
+
+  it("shows ten more extensions per 'Show other extensions'", async () => {
+    const order = new OrderPage(page);
+    await page.getByRole('button', { name: 'Toon andere extensies' }).click();
+    expect(await order.rows.count()).toBe(20);
+    await page.getByRole('button', { name: 'Toon andere extensies' }).click();
+    expect(await order.rows.count()).toBe(30);
+    await order.settledStatuses();
+  });
+
+  it('adds .nl and .com to the side basket with totals, keeps them over a reload, and removes one', async () => {
+    const order = new OrderPage(page);
+    await order.toggle('nl');
+    await order.waitForStatus('nl', 'added');
+    await order.toggle('com');
+    await order.waitForStatus('com', 'added');
+    await expect(order.basketItems.count()).resolves.toBe(2);
+    await expect(order.basket.textContent()).resolves.toMatch(/Selectie/);
+    await expect(order.basket.textContent()).resolves.toMatch(/mijnbakkerij\.nl[\s\S]*mijnbakkerij\.com/);
+    // .nl 1,99 + .com 8,99 = 10,98 excl.; 2,31 VAT; 13,29 incl.
+    await expect(page.getByTestId('basket-total-excl').textContent()).resolves.toMatch(/10,98/);
+    await expect(page.getByTestId('basket-total-incl').textContent()).resolves.toMatch(/13,29/);
+
+    await page.reload();
+    await order.input.waitFor();
+    await expect(order.basketItems.count()).resolves.toBe(2);
+    await order.search('mijnbakkerij');
+    await order.waitForStatus('nl', 'added');
+    await order.waitForStatus('com', 'added');
+
+    await order.basketItems.filter({ hasText: 'mijnbakkerij.com' }).getByRole('button').click();
+    await expect.poll(() => order.basketItems.count()).toBe(1);
+    await expect.poll(() => order.statusOf('com')).not.toBe('added');
+  });
+
+  it('continues to step 2: scrolls there and marks it in the step indicator', async () => {
+    await page.getByTestId('basket-continue').click();
+    await expect.poll(() => page.getByTestId('step-indicator-2').getAttribute('data-current')).toBe('true');
+    // Scrolled down so that step 2 is in view (as far up as the page's height allows).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const rect = document.getElementById('step-2')!.getBoundingClientRect();
+          return window.scrollY > 0 && rect.top >= 0 && rect.top < window.innerHeight / 2;
+        }),
+      )
+      .toBe(true);
+    await screenshot(page, 'step1-desktop-continued');
+  });
+
+  it('offers a transfer for a taken name', async () => {
+    const order = new OrderPage(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await order.search('google');
+    expect((await order.settledStatuses()).nl).toBe('migrate');
+    await expect(order.row('nl').textContent()).resolves.toContain('Verhuizen');
+  });
+});
+
+describe('step 1: the name input', () => {
+  let context: BrowserContext;
+  let order: OrderPage;
+  beforeAll(async () => {
+    context = await browser.newContext(desktop);
+    order = new OrderPage(await context.newPage());
+    await order.open(shop.url);
+  });
+  afterAll(() => context.close());
+
+  it('cleans the input after 500 ms of inactivity', async () => {
+    await order.input.fill('https://www.Mijn Bakkerij,nl');
+    await expect.poll(() => order.input.inputValue(), { timeout: 2000 }).toBe('mijnbakkerij.nl');
+    await order.input.fill('--mijn--bakker');
+    await expect.poll(() => order.input.inputValue(), { timeout: 2000 }).toBe('mijn-bakker');
+  });
+
+  it('puts a typed extension first', async () => {
+    await order.search('mijnbakkerij.frl');
+    await expect(order.rows.first().getAttribute('data-testid')).resolves.toBe('extension-row-frl');
+  });
+
+  it('disables Check and opens the invalid-name modal for a 64-character name', async () => {
+    await order.input.fill('a'.repeat(64));
+    const dialog = order.page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('Ongeldige domeinnaam.');
+    await expect(dialog.textContent()).resolves.toContain('Corrigeer de domeinnaam en probeer het opnieuw.');
+    await expect(order.check.isDisabled()).resolves.toBe(true);
+    await screenshot(order.page, 'step1-invalid-modal');
+  });
+});
+
+describe('step 1 in English and on a phone', () => {
+  it('speaks English after the language switch and keeps the basket below the content under 768 px', async () => {
+    const context = await browser.newContext(mobile);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    const order = new OrderPage(page);
+    await order.open(shop.url);
+    await page.getByRole('link', { name: /English/ }).click();
+    await page.waitForURL(/lang=en/);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await order.search('mijnbakkerij');
+    await order.settledStatuses();
+    await expect(page.getByRole('button', { name: 'Show other extensions' }).isVisible()).resolves.toBe(true);
+    await order.toggle('nl');
+    await order.waitForStatus('nl', 'added');
+    await expect(order.basket.textContent()).resolves.toContain('Selection');
+    const [listBox, basketBox] = await Promise.all([page.getByTestId('extension-list').boundingBox(), order.basket.boundingBox()]);
+    expect(basketBox!.y).toBeGreaterThan(listBox!.y + listBox!.height - 1);
+    await screenshot(page, 'step1-mobile-en');
+
+    await order.input.fill('a'.repeat(64));
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('Invalid domain name.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the basket beside the results on a desktop', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const order = new OrderPage(page);
+    await order.open(shop.url);
+    await order.search('mijnbakkerij');
+    const [listBox, basketBox] = await Promise.all([page.getByTestId('extension-list').boundingBox(), order.basket.boundingBox()]);
+    expect(basketBox!.x).toBeGreaterThan(listBox!.x + listBox!.width - 1);
+    await context.close();
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ZCatalogue, ZCaptchaKey, ZCountry } from '@kavel/core';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/connect.ts';
+import { errorReports, sessions } from '../src/db/schema/index.ts';
+import { buildTestApp, databaseKinds, TestClient } from './support/index.ts';
+
+const webDist = mkdtempSync(join(tmpdir(), 'kavel-web-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="nl"><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>');
+writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+describe.each(databaseKinds)('platform on $name', (kind) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await buildTestApp(database, { config: { webDist } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('starts a server-side session on the first visit, with safe cookie flags', async () => {
+    const response = await app.inject({ method: 'GET', url: '/bestelprocedure' });
+    expect(response.statusCode).toBe(200);
+    const cookies = response.cookies as Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string }>;
+    const session = cookies.find((c) => c.name === 'kavel_session')!;
+    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+    expect(session.httpOnly).toBe(true);
+    expect(session.sameSite).toBe('Lax');
+    expect(xsrf.httpOnly).toBeFalsy();
+    // Only a hash of the id is stored.
+    const [{ value: stored }] = await database.db.select({ value: count() }).from(sessions);
+    expect(stored).toBeGreaterThan(0);
+    const raw = await database.db.select().from(sessions);
+    expect(raw.some((s) => s.idHash === session.value)).toBe(false);
+    expect(response.body).toContain(`data-csrf-token="${xsrf.value}"`);
+  });
+
+  it('sends a strict Content-Security-Policy and other security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/bestelprocedure' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the page in the chosen language and remembers it', async () => {
+    const client = new TestClient(app);
+    expect((await client.get('/bestelprocedure')).body).toContain('<html lang="nl"');
+    expect((await client.get('/bestelprocedure?lang=en')).body).toContain('<html lang="en"');
+    expect((await client.get('/bestelprocedure')).body).toContain('<html lang="en"');
+    const refused = await client.post('/api/bestelprocedure/removeItem', { unique: 'x' }, { csrf: false });
+    expect(JSON.parse(refused.body).message).toMatch(/^Your session has expired/);
+  });
+
+  it('serves built assets with a long cache life', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['cache-control'])).toContain('immutable');
+  });
+
+  it('publishes the catalogue and the 249 countries', async () => {
+    const catalogue = ZCatalogue.parse((await app.inject({ method: 'GET', url: '/api/catalogue' })).json());
+    expect(catalogue.extensions.length).toBeGreaterThanOrEqual(40);
+    expect(catalogue.extensions[0]).toMatchObject({ productName: '.nl', extension: 'nl' });
+    expect(catalogue.hostingPackages[0]!.productName).toBe('Intro webhosting');
+    const countries = ZCountry.array().parse((await app.inject({ method: 'GET', url: '/api/countries' })).json());
+    expect(countries).toHaveLength(249);
+    expect(countries.find((c) => c.id === 154)).toMatchObject({ code: 'NL', country: 'Nederland', country_en: 'Netherlands' });
+  });
+
+  it('tells the browser which captcha to use', async () => {
+    for (const url of ['/captcha/key', '/captcha-v3/key']) {
+      expect(ZCaptchaKey.parse((await app.inject({ method: 'GET', url })).json())).toEqual({ provider: 'altcha', key: '/captcha/challenge' });
+    }
+    const challenge = (await app.inject({ method: 'GET', url: '/captcha/challenge' })).json();
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', challenge: expect.any(String), signature: expect.any(String) });
+  });
+
+  it('stores browser error reports, refuses oversized or malformed ones, and needs the CSRF token', async () => {
+    const client = new TestClient(app);
+    const report = { msg: '[front-end] TypeError: x is undefined', url: 'http://localhost/bestelprocedure', line: 3, column: 14, error: 'TypeError', errorStackTrace: 'at x' };
+    expect((await client.post('/api/report-error', report)).statusCode).toBe(204);
+    expect((await client.post('/api/report-error', report, { csrf: false })).statusCode).toBe(403);
+    expect((await client.post('/api/report-error', { ...report, msg: 'x'.repeat(2001) })).statusCode).toBe(400);
+    expect((await client.post('/api/report-error', { url: 'x' })).statusCode).toBe(400);
+    const [{ value }] = await database.db.select({ value: count() }).from(errorReports);
+    expect(value).toBe(1);
+  });
+
+  it('answers malformed JSON with a 400 in the ApiError shape, never a 500', async () => {
+    const client = new TestClient(app);
+    await client.get('/api/bestelprocedure/getBasket');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/bestelprocedure/addItem',
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!, 'content-type': 'application/json' },
+      payload: '{"productId":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
+  });
+});
