@@ -7,3 +7,5 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/common.ts';
 export * from './texts/index.ts';
 export * from './texts/messages.ts';
+export * from './schemas/account.ts';
+export * from './texts/validation.ts';

@@ -20,6 +20,37 @@ const messages = {
     nl: 'We konden de beschikbaarheid nu niet controleren. Probeer het zo opnieuw.',
     en: 'We could not check the availability right now. Please try again shortly.',
   },
+  registrationCaptcha: {
+    nl: 'Te veel pogingen. Los eerst de captcha op voordat je je registreert.',
+    en: 'Too many attempts, solve Captcha before registering.',
+  },
+  passwordResetCaptcha: {
+    nl: 'Te veel pogingen. Los eerst de captcha op voordat je een nieuw wachtwoord aanvraagt.',
+    en: 'Too many attempts. Solve Captcha before sending password reset request.',
+  },
+  activationResendFailed: { nl: 'Er is iets misgegaan. Probeer het later nog eens.', en: 'Something went wrong. Please try again later.' },
+  loginInvalid: { nl: 'Onjuist e-mailadres of wachtwoord.', en: 'Incorrect e-mail address or password.' },
+  loginCaptcha: {
+    nl: 'Te veel mislukte pogingen. Los de captcha op en probeer het opnieuw.',
+    en: 'Too many failed attempts. Solve the captcha and try again.',
+  },
+  loginLocked: { nl: 'Uw account is geblokkeerd.', en: 'Your account is locked.' },
+  loginNotActivated: {
+    nl: 'Je account is nog niet geactiveerd. Klik eerst op de activeringslink in de e-mail die we je hebben gestuurd.',
+    en: 'Your account has not been activated yet. First click the activation link in the e-mail we sent you.',
+  },
+  linkInvalid: {
+    nl: 'Deze link is niet meer geldig. Hij is verlopen of al gebruikt; vraag een nieuwe aan.',
+    en: 'This link is no longer valid. It has expired or was used already; please request a new one.',
+  },
+  passwordResetSent: {
+    nl: 'Als dit e-mailadres bij ons bekend is, hebben we je instructies gestuurd om een nieuw wachtwoord in te stellen. Weet je niet meer met welk e-mailadres je bent geregistreerd? Neem dan contact op met onze support.',
+    en: 'If this e-mail address is known to us, we have sent you instructions to reset your password. Forgot which e-mail address you registered with? Please contact our support.',
+  },
+  passwordChanged: {
+    nl: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen met je nieuwe wachtwoord.',
+    en: 'Your password has been changed. You can now log in with your new password.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { orderErrorStore } from './order-error-store.ts';
 
 /**
@@ -6,16 +6,20 @@ import { orderErrorStore } from './order-error-store.ts';
  * cache; it is shown in the order-error modal. Queries show their own errors inline.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false },
       mutations: { retry: 0 },
     },
-    mutationCache: new MutationCache({
-      onError: (error) => {
-        console.error(error);
-        orderErrorStore.show(error);
-      },
-    }),
   });
+  // Announced in the same batch as the components' own update of the failed mutation (queued on
+  // TanStack's notify schedule, after theirs), so the row re-renders and takes focus back before
+  // the modal notes who opened it, and closing the modal returns focus there.
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'error') return;
+    const error = event.action.error;
+    console.error(error);
+    notifyManager.schedule(() => orderErrorStore.show(error));
+  });
+  return queryClient;
 }

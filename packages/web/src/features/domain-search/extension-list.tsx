@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { TDomainExtensionProduct } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -21,6 +21,19 @@ interface ExtensionListProps {
 export function ExtensionList({ label, products, statuses, basketDomains, hasMore, solvingCaptcha, onShowMore, onCheck }: ExtensionListProps) {
   const t = useT();
   const headingId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  // When the last 'show more' removes its own button, focus goes to the first added row.
+  const firstAdded = useRef<number | null>(null);
+  const showMore = () => {
+    firstAdded.current = products.length;
+    onShowMore();
+  };
+  useEffect(() => {
+    if (firstAdded.current === null) return;
+    const index = firstAdded.current;
+    firstAdded.current = null;
+    if (!hasMore) listRef.current?.querySelectorAll<HTMLElement>(':scope > li')[index]?.focus();
+  }, [products.length, hasMore]);
   return (
     <section className="results" aria-labelledby={headingId}>
       <h3 className="results__heading" id={headingId}>
@@ -31,7 +44,7 @@ export function ExtensionList({ label, products, statuses, basketDomains, hasMor
           <Spinner size="sm" /> {t('step1.captcha')}
         </p>
       )}
-      <ul className="results__list" aria-live="polite" aria-labelledby={headingId} data-testid="extension-list">
+      <ul className="results__list" ref={listRef} aria-live="polite" aria-labelledby={headingId} data-testid="extension-list">
         {products.map((product) => (
           <ExtensionRow
             key={product.extension}
@@ -44,7 +57,7 @@ export function ExtensionList({ label, products, statuses, basketDomains, hasMor
         ))}
       </ul>
       {hasMore && (
-        <Button variant="secondary" className="results__more" onClick={onShowMore} data-testid="show-more">
+        <Button variant="secondary" className="results__more" onClick={showMore} data-testid="show-more">
           {t('step1.showMore')}
         </Button>
       )}

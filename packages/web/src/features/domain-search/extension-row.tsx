@@ -53,7 +53,7 @@ export function ExtensionRow({ label, product, availability, inBasket, onCheck }
   const forDomain = <span className="sr-only"> {domain}</span>;
 
   return (
-    <li className={`extension-row is-${status}`} data-testid={`extension-row-${product.extension}`} data-status={status} aria-busy={status === 'loading' || status === 'in-progress' || undefined}>
+    <li className={`extension-row is-${status}`} data-testid={`extension-row-${product.extension}`} data-status={status} tabIndex={-1} aria-busy={status === 'loading' || status === 'in-progress' || undefined}>
       <span className="extension-row__domain">
         <span className="extension-row__name">
           {label}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+/**
+ * Account wire shapes (spec 000 sections 3, 5, 7; spec 001 sections 3, 5, 7). Error messages are
+ * keys of `texts/validation.ts`, translated by whoever shows them (server answer or form).
+ */
+export const PASSWORD_MIN_LENGTH = 14;
+export const PASSWORD_MAX_LENGTH = 40;
+export const STREET_NUMBER_ADDITION_MAX_LENGTH = 10;
+export const DEFAULT_COUNTRY_ID = 154;
+export const ACTIVATION_RESEND_COOLDOWN_SECONDS = 30;
+
+const required = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
+const optionalText = (max: number) => z.string().trim().max(max, { error: 'tooLong' }).optional().default('');
+
+export const ZEmail = z.string({ error: 'required' }).trim().toLowerCase().min(1, { error: 'required' }).max(254, { error: 'tooLong' }).pipe(z.email({ error: 'email' }));
+export const ZPassword = z
+  .string({ error: 'required' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'passwordLength' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'passwordLength' });
+export const ZGender = z.enum(['M', 'F'], { error: 'required' });
+
+/** Today as `YYYY-MM-DD` in the Dutch time zone, the date a birth date may not pass. */
+export function todayInAmsterdam(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The step 3 registration form (`registrationDto`). */
+export const ZRegistrationDto = z
+  .object({
+    isCompany: z.boolean().default(true),
+    companyName: optionalText(100),
+    gender: ZGender.default('M'),
+    firstName: required(60),
+    lastName: required(80),
+    birthDate: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'date' })
+      .refine((value) => value === '' || value <= todayInAmsterdam(), { error: 'dateInFuture' })
+      .optional()
+      .default(''),
+    street: required(100),
+    streetNumber: z.string({ error: 'required' }).trim().regex(/^\d{1,6}$/, { error: 'houseNumber' }),
+    streetNumberAddition: optionalText(STREET_NUMBER_ADDITION_MAX_LENGTH),
+    postCode: required(12),
+    city: required(80),
+    countryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }).max(249, { error: 'required' }).default(DEFAULT_COUNTRY_ID),
+    phoneNumber: z.string({ error: 'required' }).trim().regex(/^\+?[0-9 ()-]{6,20}$/, { error: 'phone' }),
+    email: ZEmail,
+    password: ZPassword,
+  })
+  .superRefine((dto, ctx) => {
+    if (dto.isCompany && !dto.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'required' });
+  });
+export type TRegistrationDto = z.input<typeof ZRegistrationDto>;
+
+export const ZRegisterAccountRequest = z.object({ registrationDto: ZRegistrationDto, captcha: z.string().max(10_000).optional() });
+
+/** The order app's short registration; the password is chosen when the link is followed. */
+export const ZOrderAppRegistrationRequest = z.object({
+  registrationRequest: z.object({ email: ZEmail, firstname: required(60), lastname: required(80) }),
+  captcha: z.string().max(10_000).optional(),
+});
+
+export const ZEmailRequest = z.object({ email: ZEmail });
+export const ZLoginRequest = z.object({
+  username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
+  'g-recaptcha-response': z.string().max(10_000).optional(),
+});
+export const ZPasswordResetLinkRequest = ZEmailRequest.extend({ 'g-recaptcha-response': z.string().max(10_000).optional() });
+export const ZSetPasswordRequest = z.object({ token: z.string().min(10).max(200), password: ZPassword });
+export const ZActivateRequest = z.object({ token: z.string().min(10).max(200), password: ZPassword.optional() });
+
+/** The logged-in customer as the order page shows them. */
+export const ZCustomerSummary = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  isCompany: z.boolean(),
+  companyName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  streetNumber: z.string(),
+  streetNumberAddition: z.string(),
+  postCode: z.string(),
+  city: z.string(),
+  countryId: z.number().int(),
+  phoneNumber: z.string(),
+  isReseller: z.boolean(),
+  staffel: z.number().int().nullable(),
+  isSubUser: z.boolean(),
+});
+export type TCustomerSummary = z.infer<typeof ZCustomerSummary>;
+
+export const ZAuthState = z.object({ loggedIn: z.boolean(), customer: ZCustomerSummary.nullable() });
+export type TAuthState = z.infer<typeof ZAuthState>;
+
+export const ZLoginSuccess = z.object({ isReseller: z.boolean(), isSubUser: z.boolean(), customer: ZCustomerSummary });
+export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;
+/** A refused login; `locked` is set only for a locked account whose password was right. */
+export const ZLoginFailure = z.object({ message: z.string(), showLoginCaptcha: z.boolean(), locked: z.boolean().optional() });
+export type TLoginFailure = z.infer<typeof ZLoginFailure>;
+
+/** `POST /login`, the order app's form post (spec 001 section 7). */
+export const ZLoginForm = z.object({
+  _csrf: z.string().max(200).optional(),
+  from: z.string().max(40).optional(),
+  username: z.string().trim().max(254).optional().default(''),
+  password: z.string().max(200).optional().default(''),
+  'g-recaptcha-response': z.string().max(10_000).optional(),
+});
+/** Values of `loginError` on `/bestellen/inloggen` after a refused form login. */
+export const ZLoginFormError = z.enum(['invalid', 'locked', 'captcha']);
+export type TLoginFormError = z.infer<typeof ZLoginFormError>;
+
+/** Answer of both registrations and of the activation-link resends, whether or not the address was known. */
+export const ZRegistrationAccepted = z.object({ status: z.literal('AWAITING_ACTIVATION'), email: z.string() });
+export type TRegistrationAccepted = z.infer<typeof ZRegistrationAccepted>;
+
+/** `GET /api/account/activation?token=` and `GET /api/login/password-reset?token=`. */
+export const ZTokenQuery = z.object({ token: z.string().max(200).optional().default('') });
+export const ZActivationLinkStatus = z.object({ valid: z.boolean(), needsPassword: z.boolean() });
+export type TActivationLinkStatus = z.infer<typeof ZActivationLinkStatus>;
+export const ZPasswordResetLinkStatus = z.object({ valid: z.boolean() });
+export type TPasswordResetLinkStatus = z.infer<typeof ZPasswordResetLinkStatus>;
+
+/** A plain confirmation (password reset requested, password changed). */
+export const ZInfoMessage = z.object({ message: z.string() });
+export type TInfoMessage = z.infer<typeof ZInfoMessage>;
+
+/** Body of a 401 that demands a captcha before the next try. */
+export const CAPTCHA_DEMANDS = {
+  registration: 'showRegistrationCaptcha',
+  passwordReset: 'showPasswordResetCaptcha',
+} as const;
+export const ZCaptchaDemand = z.object({ status: z.enum([CAPTCHA_DEMANDS.registration, CAPTCHA_DEMANDS.passwordReset]), message: z.string() });
+export type TCaptchaDemand = z.infer<typeof ZCaptchaDemand>;
+
+/** Pages the account e-mails link to (the token goes in `?token=`); the web app serves them. */
+export const ACCOUNT_PAGES = {
+  activate: '/account/activeren',
+  resetPassword: '/account/wachtwoord-herstellen',
+  forgotPassword: '/account/wachtwoord-vergeten',
+  login: '/bestellen/inloggen',
+} as const;
+
+/** How long the links in account e-mails work. */
+export const ACTIVATION_LINK_VALID_HOURS = 24;
+export const PASSWORD_RESET_LINK_VALID_MINUTES = 60;

@@ -1,0 +1,20 @@
+import type { Locale } from '../money.ts';
+
+/** Field messages; zod schemas in `schemas/` use these keys as their error messages. */
+const validation = {
+  required: { nl: 'Dit veld is verplicht.', en: 'This field is required.' },
+  tooLong: { nl: 'Dit is te lang.', en: 'This is too long.' },
+  email: { nl: 'Vul een geldig e-mailadres in.', en: 'Enter a valid e-mail address.' },
+  passwordLength: { nl: 'Tussen 14 en 40 tekens', en: 'Between 14 and 40 characters' },
+  date: { nl: 'Vul een datum in als jjjj-mm-dd.', en: 'Enter a date as yyyy-mm-dd.' },
+  dateInFuture: { nl: 'Deze datum ligt in de toekomst.', en: 'This date is in the future.' },
+  houseNumber: { nl: 'Vul een huisnummer in (alleen cijfers).', en: 'Enter a house number (digits only).' },
+  phone: { nl: 'Vul een geldig telefoonnummer in.', en: 'Enter a valid phone number.' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type ValidationKey = keyof typeof validation;
+
+/** Translates a schema message key; any other message is returned as it is. */
+export function validationMessage(locale: Locale, messageOrKey: string): string {
+  return messageOrKey in validation ? validation[messageOrKey as ValidationKey][locale] : messageOrKey;
+}
