@@ -3,8 +3,9 @@
  * domain is fixed in 50..400 ms. Budget: the last event within 50 ms of the slowest lookup.
  */
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AVAILABILITY_EVENT } from '@kavel/core';
-import { buildTestApp, databaseKinds, readEventStream } from '@kavel/server/testing';
+import { buildTestApp, databaseKinds, readEventStream, type DatabaseKind } from '@kavel/server/testing';
 import extensionCatalogue from '../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createDomainService } from '../packages/server/src/features/domains/domain-service.ts';
@@ -34,15 +35,27 @@ export interface AvailabilitySummary {
   };
   concurrent: {
     searches: number;
+    /** Searches with any problem: a broken stream or a lookup that answered `error`. */
     errors: number;
+    /** Streams that were not 200 `text/event-stream` with one event per extension. */
+    streamErrors: number;
+    /** `domainAvailability` events with status `error` (a registry lookup that timed out). */
+    lookupErrors: number;
     wallClockMs: number;
-    durationMs: { p50: number; p95: number; max: number };
-    overshootMs: { p50: number; p95: number; max: number };
+    /** Longest the event loop (shared by server and client) was blocked during the searches. */
+    maxEventLoopDelayMs: number;
+    durationMs: Spread;
+    overshootMs: Spread;
   };
 }
 
+type Spread = { p50: number; p95: number; max: number };
+const spread = (values: number[]): Spread => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), max: round(Math.max(...values)) });
+
 interface SearchResult {
   problems: string[];
+  brokenStream: boolean;
+  lookupErrors: number;
   firstEventMs: number;
   lastEventMs: number;
   endedMs: number;
@@ -62,14 +75,10 @@ function searchUrl(baseUrl: string, label: string): string {
 /** One search over HTTP, checked for correctness: 200, an event stream, one `free` per extension. */
 async function search(baseUrl: string, label: string): Promise<SearchResult> {
   const slowestLookupMs = Math.max(...EXTENSIONS.map((e) => simulatedLatencyMs(`${label}.${e}`, LATENCY_MS.min, LATENCY_MS.max)));
-  const failed = (problem: string): SearchResult => ({
-    problems: [problem],
-    firstEventMs: Number.NaN,
-    lastEventMs: Number.NaN,
-    endedMs: Number.NaN,
-    slowestLookupMs,
-    overshootMs: Number.NaN,
-  });
+  const failed = (problem: string): SearchResult => {
+    const none = { firstEventMs: NaN, lastEventMs: NaN, endedMs: NaN, overshootMs: NaN };
+    return { problems: [problem], brokenStream: true, lookupErrors: 0, slowestLookupMs, ...none };
+  };
   let stream: Awaited<ReturnType<typeof readEventStream>>;
   try {
     stream = await readEventStream(searchUrl(baseUrl, label), { signal: AbortSignal.timeout(STREAM_LIMIT_MS) });
@@ -87,12 +96,16 @@ async function search(baseUrl: string, label: string): Promise<SearchResult> {
   if (results.length !== EXTENSIONS.length || missing.length > 0) {
     problems.push(`${label}: ${results.length} events for ${EXTENSIONS.length} extensions (missing ${missing.join(', ') || 'none'})`);
   }
+  const brokenStream = problems.length > 0;
+  // A fresh random label is free under every extension; anything else is a wrong answer.
   const statuses = results.map((event) => (event.data as { status: string }).status).filter((status) => status !== 'free');
   if (statuses.length > 0) problems.push(`${label}: ${statuses.length} lookups not 'free' (${[...new Set(statuses)].join(', ')})`);
   const times = results.map((event) => event.at);
   const lastEventMs = times.length ? Math.max(...times) : Number.NaN;
   return {
     problems,
+    brokenStream,
+    lookupErrors: statuses.filter((status) => status === 'error').length,
     firstEventMs: times.length ? Math.min(...times) : Number.NaN,
     lastEventMs,
     endedMs: stream.endedAt,
@@ -101,8 +114,9 @@ async function search(baseUrl: string, label: string): Promise<SearchResult> {
   };
 }
 
-export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<AvailabilitySummary>> {
-  const database = await databaseKinds[0]!.open();
+/** Runs on PGlite (`databaseKinds[0]`) unless told otherwise. */
+export async function runAvailabilityBenchmark(kind: DatabaseKind = databaseKinds[0]!): Promise<BenchmarkOutcome<AvailabilitySummary>> {
+  const database = await kind.open();
   const domains = createDomainService(database.db);
   const registry = createSimulatedRegistry({
     latencyMs: LATENCY_MS,
@@ -124,17 +138,22 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
     for (let run = 0; run < SEQUENTIAL_RUNS; run++) sequential.push(await search(baseUrl, freshLabel()));
     failures.push(...sequential.flatMap((result) => result.problems));
 
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const started = performance.now();
     const concurrent = await Promise.all(Array.from({ length: CONCURRENT_SEARCHES }, () => search(baseUrl, freshLabel())));
     const wallClockMs = performance.now() - started;
+    loopDelay.disable();
     const broken = concurrent.filter((result) => result.problems.length > 0);
     failures.push(...broken.flatMap((result) => result.problems).slice(0, 10));
     if (broken.length > 10) failures.push(`... and more: ${broken.length} of ${CONCURRENT_SEARCHES} concurrent searches failed`);
 
-    const ok = concurrent.filter((result) => result.problems.length === 0);
+    // Timings of every stream that arrived whole, including those with lookups answering 'error'.
+    const ok = concurrent.filter((result) => !result.brokenStream);
     const durations = ok.map((result) => result.endedMs);
     const overshoots = ok.map((result) => result.overshootMs);
-    const pick = (key: keyof Omit<SearchResult, 'problems'>) => median(sequential.map((result) => result[key]));
+    type Timing = 'firstEventMs' | 'lastEventMs' | 'slowestLookupMs' | 'overshootMs';
+    const pick = (key: Timing) => median(sequential.map((result) => result[key]));
     const summary: AvailabilitySummary = {
       extensions: EXTENSIONS.length,
       latencyMs: LATENCY_MS,
@@ -151,15 +170,18 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
       concurrent: {
         searches: CONCURRENT_SEARCHES,
         errors: broken.length,
+        streamErrors: concurrent.filter((result) => result.brokenStream).length,
+        lookupErrors: concurrent.reduce((total, result) => total + result.lookupErrors, 0),
         wallClockMs: round(wallClockMs),
-        durationMs: { p50: round(percentile(durations, 50)), p95: round(percentile(durations, 95)), max: round(Math.max(...durations)) },
-        overshootMs: { p50: round(percentile(overshoots, 50)), p95: round(percentile(overshoots, 95)), max: round(Math.max(...overshoots)) },
+        maxEventLoopDelayMs: round(loopDelay.max / 1e6),
+        durationMs: spread(durations),
+        overshootMs: spread(overshoots),
       },
     };
     const s = summary.sequential;
     const c = summary.concurrent;
     const lines = [
-      `${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, cache off, PGlite`,
+      `${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, cache off, ${kind.name}`,
       '',
       `One search at a time (median of ${SEQUENTIAL_RUNS} runs, fresh label each):`,
       ...table(
@@ -173,7 +195,9 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
       ),
       `Target: last event within ${TARGET_OVERSHOOT_MS} ms of the slowest lookup -> ${s.withinTarget ? 'MET' : 'MISSED'}`,
       '',
-      `${CONCURRENT_SEARCHES} searches at once (distinct labels), wall clock ${ms(c.wallClockMs)}, errors: ${c.errors}`,
+      `${CONCURRENT_SEARCHES} searches at once (distinct labels), wall clock ${ms(c.wallClockMs)}`,
+      `Searches with errors: ${c.errors} (broken streams: ${c.streamErrors}, lookups answering 'error': ${c.lookupErrors})`,
+      `Longest event-loop stall meanwhile: ${ms(c.maxEventLoopDelayMs)}`,
       ...table(
         ['figure', 'p50', 'p95', 'max'],
         [
