@@ -6,12 +6,27 @@ import wellKnownNames from './features/catalogue/data/well-known-names.json' wit
 import { createDomainService } from './features/domains/domain-service.ts';
 import { createAltchaCaptcha, createRecaptchaCaptcha } from './ports/captcha/index.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import { createOutboxMailer, createSmtpMailer } from './ports/mailer/index.ts';
+import type { MailerPort } from './ports/mailer/mailer-port.ts';
 import { createRdapRegistry, createSimulatedRegistry, createWhoisRegistry } from './ports/registry/index.ts';
 import type { RegistryPort } from './ports/registry/registry-port.ts';
 
+export interface Adapters {
+  registry: RegistryPort;
+  captcha: CaptchaPort;
+  mailer: MailerPort;
+}
+
 /** The one place where configuration picks the adapter behind each port. */
-export async function createAdapters(config: Config, db: Database): Promise<{ registry: RegistryPort; captcha: CaptchaPort }> {
-  return { registry: createRegistry(config, db), captcha: await createCaptcha(config, db) };
+export async function createAdapters(config: Config, db: Database, log: (line: string) => void): Promise<Adapters> {
+  return { registry: createRegistry(config, db), captcha: await createCaptcha(config, db), mailer: createMailer(config, log) };
+}
+
+/** SMTP when `SMTP_URL` is set; otherwise every mail goes to the outbox folder and its link into the log. */
+function createMailer(config: Config, log: (line: string) => void): MailerPort {
+  const { smtpUrl, from, outboxDir } = config.mail;
+  if (smtpUrl) return createSmtpMailer({ url: smtpUrl, from });
+  return createOutboxMailer({ dir: outboxDir, from, log: (line, link) => log(link ? `${line}; link: ${link}` : line) });
 }
 
 function createRegistry(config: Config, db: Database): RegistryPort {

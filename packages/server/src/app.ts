@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { registerAccountRoutes } from './features/accounts/account-routes.ts';
+import { createAccountServices } from './features/accounts/account-services.ts';
 import { createAvailabilityService } from './features/availability/availability-service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { createSearchQuota } from './features/availability/search-quota.ts';
@@ -19,11 +21,12 @@ import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import type { MailerPort } from './ports/mailer/mailer-port.ts';
 import type { RegistryPort } from './ports/registry/registry-port.ts';
 
 export type AppConfig = Pick<
   Config,
-  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel'
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl'
 > & { registry: Pick<Config['registry'], 'timeoutMs'> };
 
 export interface AppDeps {
@@ -31,7 +34,10 @@ export interface AppDeps {
   db: Database;
   registry: RegistryPort;
   captcha: CaptchaPort;
+  mailer: MailerPort;
   logger?: FastifyServerOptions['logger'];
+  /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
+  now?: () => Date;
 }
 
 const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
@@ -39,6 +45,7 @@ const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
 /** The Fastify instance with every route; `main.ts` listens on it, tests inject into it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  const now = deps.now ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
@@ -56,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(formbody);
-  const sessions = registerSessions(app, { db, days: config.sessionDays, secureCookies: config.secureCookies });
+  const sessions = registerSessions(app, { db, days: config.sessionDays, secureCookies: config.secureCookies, now });
   registerCsrfProtection(app);
 
   const catalogue = createCatalogueService(db);
@@ -68,11 +75,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const quota = createSearchQuota({ freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
   const basket = createBasketService({ db, catalogue, availability });
+  const accounts = createAccountServices({
+    db,
+    now,
+    baseUrl: config.baseUrl,
+    captcha: deps.captcha,
+    basket,
+    mailer: deps.mailer,
+    log: app.log,
+    sessions,
+  });
+  const purge = setInterval(() => {
+    accounts.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging old account attempts failed'));
+  }, 3_600_000).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(purge);
+    // Mails still queued are sent before the app (and then the mailer) closes.
+    await accounts.mail.idle();
+  });
 
   app.get('/health', { config: { session: false, rateLimit: false } }, async () => ({ ok: true }));
   registerCatalogueRoutes(app, catalogue);
   registerAvailabilityRoutes(app, { availability, quota, captcha: deps.captcha });
   registerBasketRoutes(app, basket);
+  registerAccountRoutes(app, accounts, sessions);
   registerCaptchaRoutes(app, deps.captcha);
   registerErrorReportRoutes(app, db);
   await registerPages(app, config.webDist, sessions);

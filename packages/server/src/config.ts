@@ -44,6 +44,13 @@ const ZEnv = z.object({
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
 
+  /** SMTP server for outgoing mail, e.g. `smtp://user:pass@mail.example.nl:587`; unset: the outbox folder. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kavel <noreply@kavel.localhost>'),
+  /** Folder where the default mail adapter writes each message. */
+  OUTBOX_DIR: z.string().optional(),
+  /** Demo accounts: created on the embedded database by default, on a server only when `true`. */
+  DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
   /** Requests per minute per client on the public API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
@@ -73,6 +80,10 @@ export interface Config {
     | { adapter: 'altcha'; maxNumber: number }
     | { adapter: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string };
   rateLimitPerMinute: number;
+  /** Base of links in e-mails. */
+  baseUrl: string;
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  demoAccounts: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -116,5 +127,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { adapter: 'recaptcha', siteKey: e.RECAPTCHA_SITE_KEY!, secretKey: e.RECAPTCHA_SECRET_KEY!, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : { adapter: 'altcha', maxNumber: e.ALTCHA_MAX_NUMBER },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    baseUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR === ':memory:' ? './data' : e.DATA_DIR}/outbox`,
+    },
+    demoAccounts: e.DEMO_ACCOUNTS ? e.DEMO_ACCOUNTS === 'true' : !e.DATABASE_URL,
   };
 }

@@ -3,19 +3,32 @@ import { createAdapters } from './adapters.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { DEMO_PASSWORD, ensureDemoAccounts } from './features/accounts/demo-accounts.ts';
 import { seedCatalogue } from './features/catalogue/catalogue-seed.ts';
+import { createDomainService } from './features/domains/domain-service.ts';
 
 /** Composition root: config -> database -> adapters -> app -> listen. */
 const config = loadConfig();
 const database = await openDatabase(config.database);
 await seedCatalogue(database.db);
-const adapters = await createAdapters(config, database.db);
+// The outbox mailer logs through the app's logger, which exists only once the app is built.
+const pending: string[] = [];
+let logLine: (line: string) => void = (line) => void pending.push(line);
+const adapters = await createAdapters(config, database.db, (line) => logLine(line));
 const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({ config: { ...config, webDist }, db: database.db, ...adapters });
+logLine = (line) => app.log.info(line);
+for (const line of pending) logLine(line);
+
+if (config.demoAccounts) {
+  const accounts = await ensureDemoAccounts({ db: database.db, domains: createDomainService(database.db) });
+  for (const account of accounts) app.log.info(`Demo account ${account.email}: ${account.description}; password '${DEMO_PASSWORD}'`);
+}
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();
+  await adapters.mailer.close?.();
   await database.close();
   process.exit(0);
 };

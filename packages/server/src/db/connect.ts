@@ -30,6 +30,10 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, a dropped test database) would
+    // otherwise be an unhandled 'error' event that stops the process; the pool has already
+    // dropped it and opens a new one when needed.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

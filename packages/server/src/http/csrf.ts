@@ -16,7 +16,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * calls, or a `_csrf` field in a form post. Runs before the handler, so a refusal changes nothing.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     const config = request.routeOptions.config;
     if (config.csrf === false || config.session === false) return;

@@ -1,4 +1,4 @@
-import { message, type TApiError } from '@kavel/core';
+import { message, validationMessage, type TApiError } from '@kavel/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -31,7 +31,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const formErrors: string[] = [];
       for (const issue of error.validation) {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-        const text = issue.message ?? message(locale, 'validation');
+        const text = validationMessage(locale, issue.message ?? 'required');
         if (path) fieldErrors[path] ??= text;
         else formErrors.push(text);
       }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { ACCOUNT_PAGES } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SessionManager } from './session.ts';
@@ -8,8 +9,16 @@ import type { SessionManager } from './session.ts';
 const LANG_COOKIE = 'kavel_lang';
 const ZLangQuery = z.object({ lang: z.enum(['nl', 'en']).optional() }).passthrough();
 
-/** Paths that open the single-page order app. */
-export const PAGE_ROUTES = ['/bestelprocedure', '/bestelprocedure-reseller', '/bestellen', '/bestellen/*'];
+/** Paths that open the single-page order app (the account pages are where account e-mails link to). */
+export const PAGE_ROUTES = [
+  '/bestelprocedure',
+  '/bestelprocedure-reseller',
+  '/bestellen',
+  '/bestellen/*',
+  ACCOUNT_PAGES.activate,
+  ACCOUNT_PAGES.resetPassword,
+  ACCOUNT_PAGES.forgotPassword,
+];
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

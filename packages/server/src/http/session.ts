@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/connect.ts';
+import type { Database, Queryable } from '../db/connect.ts';
 import { sessions } from '../db/schema/index.ts';
 
 export const SESSION_COOKIE = 'kavel_session';
@@ -101,13 +101,19 @@ export class SessionManager {
   }
 
   /**
-   * Gives the session a new id and CSRF token, keeping what hangs on it (the basket follows
-   * through the foreign key's ON UPDATE CASCADE). Called on login and logout.
+   * Gives the session a new id and CSRF token, keeping what hangs on it (an anonymous basket
+   * follows through the foreign key's ON UPDATE CASCADE). Called on login and logout; pass the
+   * open transaction as `db` so the rotation commits (or not) with the rest of the login.
    */
-  async rotate(request: FastifyRequest, reply: FastifyReply, changes: Partial<Pick<Session, 'customerId'>> = {}): Promise<void> {
+  async rotate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    changes: Partial<Pick<Session, 'customerId'>> = {},
+    db: Queryable = this.options.db,
+  ): Promise<void> {
     const id = newToken();
     const next: Session = { ...request.session, ...changes, idHash: hashId(id), csrfToken: newToken() };
-    await this.options.db
+    await db
       .update(sessions)
       .set({ idHash: next.idHash, csrfToken: next.csrfToken, customerId: next.customerId, expiresAt: this.expiry() })
       .where(eq(sessions.idHash, request.session.idHash));
@@ -120,6 +126,11 @@ export class SessionManager {
     if (request.session.language === language) return;
     request.session.language = language;
     await this.options.db.update(sessions).set({ language }).where(eq(sessions.idHash, request.session.idHash));
+  }
+
+  /** Ends every session of a customer (after a password reset), on every device. */
+  async endAllOf(customerId: number, db: Queryable = this.options.db): Promise<void> {
+    await db.delete(sessions).where(eq(sessions.customerId, customerId));
   }
 
   /** Removes expired sessions; run now and then. */

@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/connect.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
 import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
+import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
+import type { MailerPort } from '../../src/ports/mailer/mailer-port.ts';
 import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
@@ -17,12 +22,17 @@ export const testConfig: AppConfig = {
   rateLimitPerMinute: 100_000,
   logLevel: 'silent',
   registry: { timeoutMs: 2000 },
+  baseUrl: 'http://kavel.test',
 };
 
 export interface TestAppOptions {
   registry?: RegistryPort;
   captcha?: CaptchaPort;
+  /** Default: the outbox mailer writing into a temporary folder, removed when the app closes. */
+  mailer?: MailerPort;
   config?: Partial<AppConfig>;
+  /** The clock of the account rules and sessions. */
+  now?: () => Date;
 }
 
 /** The real app on a test database, with the offline adapters unless a test brings its own. */
@@ -37,5 +47,17 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
       isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
     });
   const captcha = options.captcha ?? createAltchaCaptcha({ hmacKey: 'test-key', maxNumber: 1000, store: createMemorySpentTokenStore() });
-  return buildApp({ config: { ...testConfig, ...options.config }, db: database.db, registry, captcha, logger: false });
+  const outboxDir = options.mailer ? null : mkdtempSync(join(tmpdir(), 'kavel-outbox-'));
+  const mailer = options.mailer ?? createOutboxMailer({ dir: outboxDir!, from: 'Kavel <noreply@kavel.test>', log: () => {} });
+  const app = await buildApp({
+    config: { ...testConfig, ...options.config },
+    db: database.db,
+    registry,
+    captcha,
+    mailer,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
+  return app;
 }

@@ -1,12 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './accounts.ts';
 import { sessions } from './platform.ts';
 
-/** One basket per session (and, once logged in, per customer). */
+/**
+ * One basket per anonymous session, or per customer once logged in: logging in hands the
+ * session's basket to the customer (`session_id_hash` cleared), so logging out leaves it there.
+ */
 export const baskets = pgTable('baskets', {
   id: serial('id').primaryKey(),
   sessionIdHash: text('session_id_hash').unique().references(() => sessions.idHash, { onDelete: 'set null', onUpdate: 'cascade' }),
-  customerId: integer('customer_id'),
+  customerId: integer('customer_id')
+    .unique()
+    .references(() => customers.id, { onDelete: 'cascade' }),
   period: text('period').notNull().default('YEARLY'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

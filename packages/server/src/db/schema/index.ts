@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './basket.ts';
 export * from './catalogue.ts';
 export * from './domains.ts';

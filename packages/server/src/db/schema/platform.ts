@@ -1,4 +1,5 @@
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './accounts.ts';
 
 /** Secrets and other values the installation generates once and keeps (e.g. the captcha HMAC key). */
 export const settings = pgTable('settings', {
@@ -10,7 +11,7 @@ export const settings = pgTable('settings', {
 export const sessions = pgTable('sessions', {
   idHash: text('id_hash').primaryKey(),
   csrfToken: text('csrf_token').notNull(),
-  customerId: integer('customer_id'),
+  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
   language: text('language').notNull().default('nl'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),

@@ -24,7 +24,8 @@ export function registerAvailabilityRoutes(
 ): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/check-domain-extensions',
-    { schema: { querystring: ZCheckDomainQuery } },
+    // No session: a search changes nothing and must not cost a session row per cookieless client.
+    { schema: { querystring: ZCheckDomainQuery }, config: { session: false } },
     async (request, reply) => {
       const { domain, extensions, captchaToken } = request.query;
       // The name part is judged as sent: the server does not clean, so `a--b` is invalid.

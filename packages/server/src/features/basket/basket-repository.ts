@@ -1,22 +1,51 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.ts';
 import { basketItems, baskets } from '../../db/schema/index.ts';
 
 export type BasketItemRow = typeof basketItems.$inferSelect;
 export type NewBasketItem = Omit<typeof basketItems.$inferInsert, 'id' | 'basketId' | 'createdAt'>;
 
+/** Whose basket: a logged-in customer's (by customer id), else the anonymous session's. */
+export interface BasketOwner {
+  sessionIdHash: string;
+  customerId: number | null;
+}
+
+const ownedBy = (owner: BasketOwner) =>
+  owner.customerId !== null ? eq(baskets.customerId, owner.customerId) : and(eq(baskets.sessionIdHash, owner.sessionIdHash), isNull(baskets.customerId));
+
 /** Data access of the basket feature; every item query is scoped by the owner's basket id. */
 export const basketRepository = {
-  async findBySession(db: Queryable, sessionIdHash: string) {
-    const [row] = await db.select({ id: baskets.id, period: baskets.period }).from(baskets).where(eq(baskets.sessionIdHash, sessionIdHash)).limit(1);
+  async findByOwner(db: Queryable, owner: BasketOwner, options: { lock?: boolean } = {}) {
+    const query = db.select({ id: baskets.id, period: baskets.period }).from(baskets).where(ownedBy(owner)).limit(1);
+    const [row] = options.lock ? await query.for('update') : await query;
     return row ?? null;
   },
 
-  async ensureForSession(db: Queryable, sessionIdHash: string): Promise<number> {
-    await db.insert(baskets).values({ sessionIdHash }).onConflictDoNothing({ target: baskets.sessionIdHash });
-    const row = await basketRepository.findBySession(db, sessionIdHash);
+  async ensureForOwner(db: Queryable, owner: BasketOwner): Promise<number> {
+    if (owner.customerId !== null) {
+      await db.insert(baskets).values({ customerId: owner.customerId }).onConflictDoNothing({ target: baskets.customerId });
+    } else {
+      await db.insert(baskets).values({ sessionIdHash: owner.sessionIdHash }).onConflictDoNothing({ target: baskets.sessionIdHash });
+    }
+    const row = await basketRepository.findByOwner(db, owner);
     if (!row) throw new Error('basket vanished right after it was created');
     return row.id;
+  },
+
+  /** Hands a basket to a customer; it no longer hangs on the session, so logout leaves it with them. */
+  async assignToCustomer(db: Queryable, basketId: number, customerId: number): Promise<void> {
+    await db.update(baskets).set({ customerId, sessionIdHash: null, updatedAt: new Date() }).where(eq(baskets.id, basketId));
+  },
+
+  async moveItems(db: Queryable, itemIds: number[], toBasketId: number): Promise<void> {
+    if (itemIds.length === 0) return;
+    await db.update(basketItems).set({ basketId: toBasketId }).where(inArray(basketItems.id, itemIds));
+    await db.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, toBasketId));
+  },
+
+  async deleteBasket(db: Queryable, basketId: number): Promise<void> {
+    await db.delete(baskets).where(eq(baskets.id, basketId));
   },
 
   listItems(db: Queryable, basketId: number): Promise<BasketItemRow[]> {

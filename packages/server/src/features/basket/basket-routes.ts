@@ -1,9 +1,9 @@
 import { message, ZAddItemRequest, ZRemoveDomainRequest, ZRemoveItemRequest } from '@kavel/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BasketService } from './basket-service.ts';
+import type { BasketOwner, BasketService } from './basket-service.ts';
 
-const ownerOf = (request: FastifyRequest) => ({ sessionIdHash: request.session.idHash });
+const ownerOf = (request: FastifyRequest): BasketOwner => ({ sessionIdHash: request.session.idHash, customerId: request.session.customerId });
 
 /** The basket calls of the order flow under `/api/bestelprocedure/` (spec 000 section 7). */
 export function registerBasketRoutes(app: FastifyInstance, basket: BasketService): void {

@@ -1,29 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import { parseFullDomain, ZBasketPeriod, type TAddItemRequest, type TBasket } from '@kavel/core';
-import type { Database } from '../../db/connect.ts';
+import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
-import { basketRepository } from './basket-repository.ts';
+import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { priceBasket } from './basket-pricing.ts';
 
-/** Whose basket: the session's now; the customer's once accounts exist. */
-export interface BasketOwner {
-  sessionIdHash: string;
-}
+export type { BasketOwner } from './basket-repository.ts';
 
 export interface BasketService {
   get(owner: BasketOwner): Promise<TBasket>;
   addItem(owner: BasketOwner, request: TAddItemRequest, say: (key: 'invalidDomain' | 'unknownProduct' | 'domainUnavailable' | 'availabilityUnknown') => string): Promise<TBasket>;
   removeItem(owner: BasketOwner, unique: string): Promise<TBasket>;
   removeDomain(owner: BasketOwner, domainName: string): Promise<TBasket>;
+  /**
+   * At login or activation: the session's anonymous basket becomes the customer's, or, when the
+   * customer already has one, its items move there (domains already there are skipped, connected
+   * items move along) and the anonymous basket is deleted. Runs in `tx` when given.
+   */
+  adoptSessionBasket(sessionIdHash: string, customerId: number, tx?: Transaction): Promise<void>;
+}
+
+/** The ids of the items that move: top-level items whose title is not taken yet, with everything connected to them. */
+function itemsToMove(incoming: readonly BasketItemRow[], present: readonly BasketItemRow[]): number[] {
+  const taken = new Set(present.filter((item) => item.parentUnique === null).map((item) => item.title));
+  const moving = new Set(incoming.filter((item) => item.parentUnique === null && !taken.has(item.title)).map((item) => item.unique));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const item of incoming) {
+      if (item.parentUnique !== null && moving.has(item.parentUnique) && !moving.has(item.unique)) {
+        moving.add(item.unique);
+        grew = true;
+      }
+    }
+  }
+  return incoming.filter((item) => moving.has(item.unique)).map((item) => item.id);
 }
 
 export function createBasketService(deps: { db: Database; catalogue: CatalogueService; availability: AvailabilityService }): BasketService {
   const { db } = deps;
 
   async function get(owner: BasketOwner): Promise<TBasket> {
-    const [basket, catalogue] = await Promise.all([basketRepository.findBySession(db, owner.sessionIdHash), deps.catalogue.snapshot()]);
+    const [basket, catalogue] = await Promise.all([basketRepository.findByOwner(db, owner), deps.catalogue.snapshot()]);
     const period = ZBasketPeriod.catch('YEARLY').parse(basket?.period);
     const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
     return priceBasket(rows, period, catalogue);
@@ -45,7 +64,7 @@ export function createBasketService(deps: { db: Database; catalogue: CatalogueSe
       if (status !== 'free' && status !== 'active') throw new HttpError(409, say('domainUnavailable'));
 
       await db.transaction(async (tx) => {
-        const basketId = await basketRepository.ensureForSession(tx, owner.sessionIdHash);
+        const basketId = await basketRepository.ensureForOwner(tx, owner);
         await basketRepository.insertItem(tx, basketId, {
           unique: randomUUID(),
           parentUnique: null,
@@ -61,7 +80,7 @@ export function createBasketService(deps: { db: Database; catalogue: CatalogueSe
 
     async removeItem(owner, unique) {
       await db.transaction(async (tx) => {
-        const basket = await basketRepository.findBySession(tx, owner.sessionIdHash);
+        const basket = await basketRepository.findByOwner(tx, owner);
         if (basket) await basketRepository.deleteWithChildren(tx, basket.id, unique);
       });
       return get(owner);
@@ -69,12 +88,27 @@ export function createBasketService(deps: { db: Database; catalogue: CatalogueSe
 
     async removeDomain(owner, domainName) {
       await db.transaction(async (tx) => {
-        const basket = await basketRepository.findBySession(tx, owner.sessionIdHash);
+        const basket = await basketRepository.findByOwner(tx, owner);
         if (!basket) return;
         const item = await basketRepository.findTopLevelByTitle(tx, basket.id, domainName);
         if (item) await basketRepository.deleteWithChildren(tx, basket.id, item.unique);
       });
       return get(owner);
+    },
+
+    async adoptSessionBasket(sessionIdHash, customerId, tx) {
+      const adopt = async (q: Queryable) => {
+        // Locked: an item added meanwhile waits (its foreign key check needs the basket row).
+        const anonymous = await basketRepository.findByOwner(q, { sessionIdHash, customerId: null }, { lock: true });
+        if (!anonymous) return;
+        const own = await basketRepository.findByOwner(q, { sessionIdHash, customerId }, { lock: true });
+        if (!own) return basketRepository.assignToCustomer(q, anonymous.id, customerId);
+        const incoming = await basketRepository.listItems(q, anonymous.id);
+        const present = await basketRepository.listItems(q, own.id);
+        await basketRepository.moveItems(q, itemsToMove(incoming, present), own.id);
+        await basketRepository.deleteBasket(q, anonymous.id);
+      };
+      await (tx ? adopt(tx) : db.transaction(adopt));
     },
   };
 }

@@ -1,0 +1,168 @@
+import type { MailMessage } from '../../ports/mailer/mailer-port.ts';
+
+/**
+ * The e-mails of the account flows, in Dutch (friendly 'je') and English. Pure: the caller builds the
+ * links (from `config.baseUrl`) and adds the recipient. Every text also comes as simple, inline-styled
+ * HTML; the first link in the plain text is always the main action.
+ */
+export type EmailLocale = 'nl' | 'en';
+export type AccountEmail = Omit<MailMessage, 'to'>;
+
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'button'; label: string; link: string }
+  | { kind: 'link'; text: string; link: string };
+
+const p = (text: string): Block => ({ kind: 'p', text });
+
+const COMMON = {
+  nl: {
+    hi: (name: string) => (name ? `Hoi ${name},` : 'Hoi,'),
+    fallback: 'Werkt de knop niet? Kopieer dan deze link en plak hem in je browser:',
+    bye: 'Groet,',
+  },
+  en: {
+    hi: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
+    fallback: 'Button not working? Copy this link and paste it into your browser:',
+    bye: 'Kind regards,',
+  },
+} as const;
+
+export function activationEmail(input: { locale: EmailLocale; firstName: string; link: string; needsPassword: boolean }): AccountEmail {
+  const { locale, firstName, link, needsPassword } = input;
+  if (locale === 'nl') {
+    return render(locale, firstName, 'Activeer je account bij Kavel', [
+      p(`Welkom bij Kavel! Bevestig je e-mailadres${needsPassword ? ' en kies een wachtwoord' : ''} om je account te activeren.`),
+      { kind: 'button', label: needsPassword ? 'Wachtwoord kiezen en activeren' : 'Account activeren', link },
+      p('De link is 24 uur geldig.'),
+      p('Heb je geen account aangemaakt bij Kavel? Dan kun je deze e-mail negeren. Zonder jouw klik gebeurt er niets.'),
+    ]);
+  }
+  return render(locale, firstName, 'Activate your Kavel account', [
+    p(`Welcome to Kavel! Confirm your e-mail address${needsPassword ? ' and choose a password' : ''} to activate your account.`),
+    { kind: 'button', label: needsPassword ? 'Choose password and activate' : 'Activate account', link },
+    p('This link is valid for 24 hours.'),
+    p("Didn't create an account with Kavel? Then you can ignore this e-mail. Nothing happens without your click."),
+  ]);
+}
+
+export function passwordResetEmail(input: { locale: EmailLocale; firstName: string; link: string; validMinutes: number }): AccountEmail {
+  const { locale, firstName, link, validMinutes } = input;
+  const valid = duration(locale, validMinutes);
+  if (locale === 'nl') {
+    return render(locale, firstName, 'Kies een nieuw wachtwoord voor Kavel', [
+      p('Je hebt gevraagd om een nieuw wachtwoord voor je Kavel-account. Met de knop hieronder kies je er een.'),
+      { kind: 'button', label: 'Nieuw wachtwoord kiezen', link },
+      p(`De link is ${valid} geldig.`),
+      p('Heb je dit niet zelf gevraagd? Dan kun je deze e-mail negeren; je huidige wachtwoord blijft gewoon werken.'),
+    ]);
+  }
+  return render(locale, firstName, 'Choose a new password for Kavel', [
+    p('You asked for a new password for your Kavel account. Use the button below to choose one.'),
+    { kind: 'button', label: 'Choose new password', link },
+    p(`This link is valid for ${valid}.`),
+    p("Didn't ask for this? Then you can ignore this e-mail; your current password keeps working."),
+  ]);
+}
+
+/** Sent instead of an activation mail when the address already has an account; the visitor's screen shows the same either way. */
+export function alreadyRegisteredEmail(input: { locale: EmailLocale; firstName: string; loginLink: string; resetLink: string }): AccountEmail {
+  const { locale, firstName, loginLink, resetLink } = input;
+  if (locale === 'nl') {
+    return render(locale, firstName, 'Je hebt al een account bij Kavel', [
+      p('Iemand (waarschijnlijk jij) probeerde zojuist een nieuw account aan te maken met dit e-mailadres. Je hebt al een account bij ons, dus we hebben geen nieuw account gemaakt.'),
+      { kind: 'button', label: 'Inloggen', link: loginLink },
+      { kind: 'link', text: 'Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:', link: resetLink },
+      p('Was jij dit niet? Dan hoef je niets te doen; je account blijft zoals het is.'),
+    ]);
+  }
+  return render(locale, firstName, 'You already have a Kavel account', [
+    p('Someone (probably you) just tried to create a new account with this e-mail address. You already have an account with us, so we did not create a new one.'),
+    { kind: 'button', label: 'Log in', link: loginLink },
+    { kind: 'link', text: 'Forgot your password? Choose a new one here:', link: resetLink },
+    p("Wasn't this you? Then there is nothing you need to do; your account stays as it is."),
+  ]);
+}
+
+export function passwordChangedEmail(input: { locale: EmailLocale; firstName: string }): AccountEmail {
+  const { locale, firstName } = input;
+  if (locale === 'nl') {
+    return render(locale, firstName, 'Je Kavel-wachtwoord is gewijzigd', [
+      p('Het wachtwoord van je Kavel-account is zojuist gewijzigd. Was jij dit? Dan hoef je niets meer te doen.'),
+      p('Was jij dit niet? Kies dan meteen een nieuw wachtwoord via ‘Wachtwoord vergeten’ op de inlogpagina en neem contact met ons op.'),
+    ]);
+  }
+  return render(locale, firstName, 'Your Kavel password has been changed', [
+    p('The password of your Kavel account was just changed. Was this you? Then there is nothing more to do.'),
+    p("Wasn't this you? Then choose a new password right away with ‘Forgot password’ on the login page, and contact us."),
+  ]);
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function duration(locale: EmailLocale, minutes: number): string {
+  if (minutes >= 60 && minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return locale === 'nl' ? `${hours} uur` : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  }
+  if (locale === 'nl') return `${minutes} ${minutes === 1 ? 'minuut' : 'minuten'}`;
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+const COLOR = '#0b5d4b'; // contrast 7.8:1 against white, both as text and as button background
+const P = 'margin:0 0 16px;';
+
+function render(locale: EmailLocale, firstName: string, subject: string, blocks: Block[]): AccountEmail {
+  const words = COMMON[locale];
+  const greeting = words.hi(firstName.trim());
+
+  const text = [greeting, ...blocks.map((b) => (b.kind === 'p' ? b.text : `${b.kind === 'button' ? `${b.label}:` : b.text}\n${b.link}`)), `${words.bye}\nKavel`].join('\n\n');
+
+  const body = blocks.map((b) => {
+    const href = escapeHtml(b.kind === 'p' ? '' : b.link);
+    const printed = `<a href="${href}" style="color:${COLOR};word-break:break-all;">${href}</a>`;
+    switch (b.kind) {
+      case 'p':
+        return `<p style="${P}">${escapeHtml(b.text)}</p>`;
+      case 'link':
+        return `<p style="${P}">${escapeHtml(b.text)}<br>${printed}</p>`;
+      case 'button':
+        return [
+          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr>`,
+          `<td style="border-radius:6px;background:${COLOR};"><a href="${href}" style="display:inline-block;padding:12px 24px;border-radius:6px;color:#ffffff;font-weight:bold;text-decoration:none;">${escapeHtml(b.label)}</a></td>`,
+          `</tr></table>`,
+          `<p style="${P}font-size:14px;color:#52606d;">${escapeHtml(words.fallback)}<br>${printed}</p>`,
+        ].join('\n');
+    }
+  });
+
+  const html = `<!DOCTYPE html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f3f4f6;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f3f4f6;"><tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background:#ffffff;border-radius:8px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2933;">
+<tr><td style="padding:24px 32px 0;font-size:22px;font-weight:bold;color:${COLOR};">Kavel</td></tr>
+<tr><td style="padding:16px 32px 24px;">
+<p style="${P}">${escapeHtml(greeting)}</p>
+${body.join('\n')}
+<p style="margin:0;">${escapeHtml(words.bye)}<br>Kavel</p>
+</td></tr>
+</table>
+</td></tr></table>
+</body>
+</html>
+`;
+  return { subject, text: `${text}\n`, html };
+}

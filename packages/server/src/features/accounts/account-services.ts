@@ -1,0 +1,62 @@
+import type { Database } from '../../db/connect.ts';
+import type { SessionManager } from '../../http/session.ts';
+import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
+import type { MailerPort } from '../../ports/mailer/mailer-port.ts';
+import type { BasketService } from '../basket/basket-service.ts';
+import { accountRepository } from './account-repository.ts';
+import { createActivationService, type ActivationService } from './activation-service.ts';
+import { createEscalation, type Escalation } from './escalation.ts';
+import { createLoginService, type LoginService } from './login-service.ts';
+import { createMailQueue, type MailQueue, type MailQueueLog } from './mail-queue.ts';
+import { createPasswordResetService, type PasswordResetService } from './password-reset-service.ts';
+import { createRegistrationService, type RegistrationService } from './registration-service.ts';
+
+export interface AccountServices {
+  registration: RegistrationService;
+  activation: ActivationService;
+  login: LoginService;
+  passwordReset: PasswordResetService;
+  escalation: Escalation;
+  mail: MailQueue;
+  /** Forgets old attempts and link tokens that expired a day ago; run now and then. */
+  purgeExpired(): Promise<void>;
+}
+
+export interface AccountServicesDeps {
+  db: Database;
+  now: () => Date;
+  baseUrl: string;
+  captcha: CaptchaPort;
+  basket: Pick<BasketService, 'adoptSessionBasket'>;
+  mailer: MailerPort;
+  log: MailQueueLog;
+  sessions: Pick<SessionManager, 'endAllOf'>;
+}
+
+/** The accounts feature's services on one shared set of dependencies. */
+export function createAccountServices(deps: AccountServicesDeps): AccountServices {
+  const mail = createMailQueue({ mailer: deps.mailer, log: deps.log });
+  const escalation = createEscalation({ db: deps.db, now: deps.now });
+  const shared = {
+    db: deps.db,
+    now: deps.now,
+    baseUrl: deps.baseUrl.replace(/\/$/, ''),
+    captcha: deps.captcha,
+    basket: deps.basket,
+    mail,
+    escalation,
+    endSessionsOf: (customerId: number, tx: Parameters<SessionManager['endAllOf']>[1]) => deps.sessions.endAllOf(customerId, tx),
+  };
+  return {
+    registration: createRegistrationService(shared),
+    activation: createActivationService(shared),
+    login: createLoginService(shared),
+    passwordReset: createPasswordResetService(shared),
+    escalation,
+    mail,
+    async purgeExpired() {
+      await escalation.purge();
+      await accountRepository.purgeTokensExpiredBefore(deps.db, new Date(deps.now().getTime() - 86_400_000));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { message, ZLoginForm, ZLoginRequest, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { SessionManager } from '../../http/session.ts';
+import { callerOf, sessionStarter } from './request-caller.ts';
+import type { AccountServices } from './account-services.ts';
+import type { LoginResult } from './login-service.ts';
+
+type LoginRefusal = Extract<LoginResult, { ok: false }>;
+
+const REFUSAL_MESSAGES: Record<LoginRefusal['reason'], MessageKey> = {
+  invalid: 'loginInvalid',
+  captcha: 'loginCaptcha',
+  notActivated: 'loginNotActivated',
+  locked: 'loginLocked',
+};
+
+const FORM_ERRORS: Record<LoginRefusal['reason'], TLoginFormError> = { invalid: 'invalid', captcha: 'captcha', notActivated: 'invalid', locked: 'locked' };
+
+/** Login (JSON and the order app's form post), logout and who is logged in. */
+export function registerLoginRoutes(app: FastifyInstance, services: AccountServices, sessions: SessionManager): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { login } = services;
+
+  const attempt = (request: FastifyRequest, reply: FastifyReply, body: { username: string; password: string; 'g-recaptcha-response'?: string | undefined }) =>
+    login.login({ username: body.username, password: body.password, captchaToken: body['g-recaptcha-response'] }, callerOf(request), sessionStarter(sessions, request, reply));
+
+  api.post('/api/login', { schema: { body: ZLoginRequest } }, async (request, reply) => {
+    const result = await attempt(request, reply, request.body);
+    if (result.ok) return reply.send(result.login);
+    const body: TLoginFailure = {
+      message: message(request.session.language, REFUSAL_MESSAGES[result.reason]),
+      showLoginCaptcha: result.showLoginCaptcha,
+      ...(result.reason === 'locked' ? { locked: true } : {}),
+    };
+    return reply.code(401).send(body);
+  });
+
+  // The order app's login form (spec 001): answers with a redirect, never a page of its own.
+  api.post('/login', { schema: { body: ZLoginForm } }, async (request, reply) => {
+    const { username, password } = request.body;
+    const result = username && password ? await attempt(request, reply, { ...request.body, username, password }) : null;
+    if (result?.ok) return reply.redirect(request.body.from === 'shop' ? '/bestellen/' : '/bestelprocedure', 303);
+    const loginError = result ? FORM_ERRORS[result.reason] : 'invalid';
+    return reply.redirect(`/bestellen/inloggen?loginError=${loginError}`, 303);
+  });
+
+  api.post('/api/logout', async (request, reply): Promise<TAuthState> => {
+    // The basket stays with the customer: it hangs on the customer id, not on this session.
+    await sessions.rotate(request, reply, { customerId: null });
+    return { loggedIn: false, customer: null };
+  });
+
+  api.get('/api/account/me', async (request, reply): Promise<TAuthState> => {
+    reply.header('cache-control', 'no-store');
+    return login.authState(request.session.customerId);
+  });
+
+  api.get('/api/bestellen/ingelogd', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return reply.type('application/json').send(JSON.stringify((await login.authState(request.session.customerId)).loggedIn));
+  });
+}

@@ -1,0 +1,6 @@
+export type { MailMessage, MailResult, MailerPort } from './mailer-port.ts';
+export { createOutboxMailer } from './outbox-mailer.ts';
+export type { OutboxMailerOptions } from './outbox-mailer.ts';
+export { createSmtpMailer } from './smtp-mailer.ts';
+export type { SmtpMailerOptions } from './smtp-mailer.ts';
+export { extractLinks } from './extract-links.ts';

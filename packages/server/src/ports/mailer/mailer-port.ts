@@ -1,0 +1,15 @@
+/** Sends e-mail. Expected failures are answers; the caller decides whether to retry or report. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type MailResult = { ok: true; id: string } | { ok: false; reason: 'unreachable' | 'rejected'; detail?: string };
+
+export interface MailerPort {
+  readonly name: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<MailResult>;
+  close?(): Promise<void>;
+}

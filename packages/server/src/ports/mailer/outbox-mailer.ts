@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+import { extractLinks } from './extract-links.ts';
+import type { MailMessage, MailResult, MailerPort } from './mailer-port.ts';
+
+export interface OutboxMailerOptions {
+  /** Folder for the `.eml` files; created when missing. */
+  dir: string;
+  /** `From` header, e.g. `Kavel <noreply@kavel.localhost>`. */
+  from: string;
+  /** Called once per written message with a one-line summary and the first link in the text, if any. */
+  log: (line: string, link?: string) => void;
+}
+
+/**
+ * The default mailer, for development and demos: sends nothing, but writes each message as a complete
+ * RFC 5322 file (`<timestamp>-<random>.eml`, text and HTML alternatives) that any mail program opens,
+ * and logs the first link so the developer can follow an activation link from the server log.
+ *
+ * The timestamp is ISO 8601 with `-` instead of `:` (e.g. `2025-03-01T09-30-00.000Z`), because
+ * Windows does not allow `:` in file names; the names still sort by time.
+ */
+export function createOutboxMailer(options: OutboxMailerOptions): MailerPort {
+  const { dir, from, log } = options;
+  const composer = createTransport({ streamTransport: true, buffer: true });
+
+  return {
+    name: 'outbox',
+
+    async send(message: MailMessage): Promise<MailResult> {
+      const file = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      const path = join(dir, file);
+      try {
+        const info = await composer.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          // Nodemailer keeps the bodies' own line ends; RFC 5322 wants CRLF everywhere.
+          text: crlf(message.text),
+          html: crlf(message.html),
+        });
+        await mkdir(dir, { recursive: true });
+        await writeFile(path, info.message as Buffer, { flag: 'wx' });
+      } catch (error) {
+        return { ok: false, reason: 'unreachable', detail: error instanceof Error ? error.message : String(error) };
+      }
+      const line = `Mail to ${oneLine(message.to)} "${oneLine(message.subject)}" written to ${path}`;
+      const link = extractLinks(message.text)[0];
+      if (link === undefined) log(line);
+      else log(line, link);
+      return { ok: true, id: file };
+    },
+  };
+}
+
+function crlf(value: string): string {
+  return value.replace(/\r?\n/g, '\r\n');
+}
+
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
