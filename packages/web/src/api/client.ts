@@ -2,7 +2,7 @@ import { ZApiError, type TApiError } from '@kavel/core';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 
-export { ApiError };
+export { ApiError, refusalAs } from './api-error.ts';
 
 const XSRF_COOKIE = 'XSRF-TOKEN';
 const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -14,6 +14,14 @@ export function readXsrfToken(): string | null {
     if (name === XSRF_COOKIE) return decodeURIComponent(rest.join('='));
   }
   return null;
+}
+
+/**
+ * The token for a classic form post (`_csrf`): the cookie, which follows a rotation (login,
+ * logout), else the one the server wrote on the mount element when it served the page.
+ */
+export function formCsrfToken(): string {
+  return readXsrfToken() ?? document.getElementById('root')?.dataset.csrfToken ?? '';
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,18 +40,25 @@ async function send(method: Method, path: string, body?: unknown, init?: Request
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new ApiError(response.status, await readErrorBody(response));
+  if (!response.ok) {
+    const data = await readJson(response);
+    throw new ApiError(response.status, errorBody(response, data), data);
+  }
   return response;
 }
 
-async function readErrorBody(response: Response): Promise<TApiError> {
+async function readJson(response: Response): Promise<unknown> {
   try {
-    const parsed = ZApiError.safeParse(await response.json());
-    if (parsed.success) return parsed.data;
+    return await response.json();
   } catch {
-    // Not JSON (a proxy's HTML page, an empty body): fall through to the status line.
+    // Not JSON (a proxy's HTML page, an empty body).
+    return null;
   }
-  return { message: response.statusText || `HTTP ${response.status}` };
+}
+
+function errorBody(response: Response, data: unknown): TApiError {
+  const parsed = ZApiError.safeParse(data);
+  return parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}` };
 }
 
 /** Calls the API and parses the answer with the shared schema: a wire type is declared once, in core. */

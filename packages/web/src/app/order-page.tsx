@@ -1,33 +1,38 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { useT } from '../i18n/use-t.ts';
-import { LanguageSwitch } from '../i18n/language-switch.tsx';
 import { SideBasket } from '../features/basket/side-basket.tsx';
 import { useBasket } from '../features/basket/use-basket.ts';
 import { DomainSearch } from '../features/domain-search/domain-search.tsx';
+import { useAuth } from '../features/accounts/use-auth.ts';
 import { StepIndicator } from '../features/order-steps/step-indicator.tsx';
 import { StepSection } from '../features/order-steps/step-section.tsx';
 import { useOrderSteps } from '../features/order-steps/use-order-steps.ts';
+import { Spinner } from '../ui/spinner.tsx';
 import { OrderErrorModal } from './order-error-modal.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
+
+// Step 3's forms (and the form library) load when there is something to order, not with the page.
+const loadAccountStep = () => import('../features/accounts/account-step.tsx');
+const AccountStep = lazy(() => loadAccountStep().then((module) => ({ default: module.AccountStep })));
 
 /** `/bestelprocedure`: three stacked steps beside the 'Selection' basket. */
 export function OrderPage() {
   const t = useT();
   const basket = useBasket();
+  // Who is logged in is asked at once, so a returning customer sees their summary in step 3.
+  useAuth();
   const hasItems = (basket.data?.items.length ?? 0) > 0;
-  const steps = useOrderSteps(hasItems);
+  const steps = useOrderSteps(hasItems, { openAtStep3: new URLSearchParams(window.location.search).get('finalStep') === 'true', basketLoaded: basket.isSuccess });
+  useDocumentTitle(t('page.title'));
+
+  useEffect(() => {
+    if (hasItems) void loadAccountStep();
+  }, [hasItems]);
 
   return (
     <>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <a className="brand" href="/">
-            <span className="brand__mark" aria-hidden="true">
-              K
-            </span>
-            Kavel
-          </a>
-          <LanguageSwitch />
-        </div>
-      </header>
+      <SiteHeader />
       <main className="order-page">
         <h1 className="order-page__title">{t('page.title')}</h1>
         <StepIndicator steps={steps} />
@@ -41,7 +46,9 @@ export function OrderPage() {
             </StepSection>
             {steps.step3Open && (
               <StepSection step={3} title={t('step3.heading')} current={steps.current === 3}>
-                <p className="step__placeholder">{t('step3.placeholder')}</p>
+                <Suspense fallback={<Spinner label={t('common.loading')} />}>
+                  <AccountStep />
+                </Suspense>
               </StepSection>
             )}
           </div>

@@ -1,9 +1,17 @@
 import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { orderErrorStore } from './order-error-store.ts';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `inlineErrors`: the mutation's component shows its own failure (a login form), not the order-error modal. */
+    mutationMeta: { inlineErrors?: boolean };
+  }
+}
+
 /**
  * Server state lives here. A failed basket call changes nothing on the server and nothing in the
- * cache; it is shown in the order-error modal. Queries show their own errors inline.
+ * cache; it is shown in the order-error modal. Queries, and mutations marked `inlineErrors`
+ * (the account forms), show their own errors inline.
  */
 export function createQueryClient(): QueryClient {
   const queryClient = new QueryClient({
@@ -16,7 +24,7 @@ export function createQueryClient(): QueryClient {
   // TanStack's notify schedule, after theirs), so the row re-renders and takes focus back before
   // the modal notes who opened it, and closing the modal returns focus there.
   queryClient.getMutationCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'error') return;
+    if (event.type !== 'updated' || event.action.type !== 'error' || event.mutation.meta?.inlineErrors) return;
     const error = event.action.error;
     console.error(error);
     notifyManager.schedule(() => orderErrorStore.show(error));

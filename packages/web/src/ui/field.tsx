@@ -4,11 +4,13 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   hint?: string;
   error?: string | null;
+  /** A `data-testid` for the error text (the login form's server message). */
+  errorTestId?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with an optional hint and error, wired with aria-describedby. */
-export function Field({ label, hint, error, className, ...input }: FieldProps) {
+export function Field({ label, hint, error, errorTestId, className, ...input }: FieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -25,7 +27,7 @@ export function Field({ label, hint, error, className, ...input }: FieldProps) {
         </p>
       )}
       {error && (
-        <p className="field__error" id={errorId}>
+        <p className="field__error" id={errorId} data-testid={errorTestId}>
           {error}
         </p>
       )}

@@ -12,6 +12,8 @@ interface StepsState {
   step3Open: boolean;
   hadItems: boolean;
   scroll: ScrollRequest | null;
+  /** Opened with `finalStep=true`: go to step 3 as soon as the basket shows items. */
+  openAtStep3: boolean;
 }
 
 export interface OrderSteps {
@@ -27,15 +29,22 @@ export interface OrderSteps {
 /**
  * Which step is current. When the basket becomes empty the page returns to the top and step 3 is
  * hidden (spec 000 section 2); that reset is derived while rendering, the scroll is the effect.
+ * With `openAtStep3` (the page's `finalStep=true`, e.g. after activating an account) the page
+ * goes to step 3 once the basket has items.
  */
-export function useOrderSteps(hasItems: boolean): OrderSteps {
-  const [state, setState] = useState<StepsState>({ current: 1, step3Open: false, hadItems: hasItems, scroll: null });
+export function useOrderSteps(hasItems: boolean, options: { openAtStep3: boolean; basketLoaded: boolean } = { openAtStep3: false, basketLoaded: true }): OrderSteps {
+  const [state, setState] = useState<StepsState>({ current: 1, step3Open: false, hadItems: false, scroll: null, openAtStep3: options.openAtStep3 });
 
   let view = state;
-  if (state.hadItems !== hasItems) {
-    view = hasItems
-      ? { ...state, hadItems: true }
-      : { current: 1, step3Open: false, hadItems: false, scroll: { target: 'top', seq: (state.scroll?.seq ?? 0) + 1 } };
+  if (state.openAtStep3 && options.basketLoaded && !hasItems) {
+    // An empty basket: nothing to finish; a domain added later should not jump to step 3.
+    view = { ...state, openAtStep3: false };
+    setState(view);
+  } else if (state.hadItems !== hasItems) {
+    const seq = (state.scroll?.seq ?? 0) + 1;
+    if (!hasItems) view = { current: 1, step3Open: false, hadItems: false, scroll: { target: 'top', seq }, openAtStep3: false };
+    else if (state.openAtStep3) view = { current: 3, step3Open: true, hadItems: true, scroll: { target: 3, seq }, openAtStep3: false };
+    else view = { ...state, hadItems: true };
     setState(view);
   }
 

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { ACCOUNT_PAGES } from '@kavel/core';
+import { useT } from '../i18n/use-t.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { OrderPage } from './order-page.tsx';
+import { useLocation } from './router.ts';
+
+// Only the order page is in the first download; every other page is fetched when opened.
+const ActivationPage = lazy(() => import('../features/accounts/activation-page.tsx').then((m) => ({ default: m.ActivationPage })));
+const ResetPasswordPage = lazy(() => import('../features/accounts/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+const ForgotPasswordPage = lazy(() => import('../features/accounts/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const OrderApp = lazy(() => import('../order-app/order-app.tsx').then((m) => ({ default: m.OrderApp })));
+
+function pageFor(path: string) {
+  switch (path) {
+    case ACCOUNT_PAGES.activate:
+      return <ActivationPage />;
+    case ACCOUNT_PAGES.resetPassword:
+      return <ResetPasswordPage />;
+    case ACCOUNT_PAGES.forgotPassword:
+      return <ForgotPasswordPage />;
+  }
+  if (path === '/bestellen' || path.startsWith('/bestellen/') || path.startsWith('/errors/')) return <OrderApp />;
+  return <OrderPage />;
+}
+
+/** Picks the page by `location.pathname`: the server serves the same shell for all of them. */
+export function AppRouter() {
+  const t = useT();
+  const { path } = useLocation();
+  return (
+    <Suspense
+      fallback={
+        <div className="page-loading">
+          <Spinner label={t('common.loading')} />
+        </div>
+      }
+    >
+      {pageFor(path)}
+    </Suspense>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/client.ts';
+import { errorMessage } from '../../app/error-message.ts';
+import { useLocation } from '../../app/router.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { AccountPageLayout } from './account-page-layout.tsx';
+import { accountsApi } from './accounts-api.ts';
+import { RequestActivationLinkForm } from './request-activation-link-form.tsx';
+import { SetPasswordForm } from './set-password-form.tsx';
+import { markLoggedIn } from './use-auth.ts';
+
+/** Where the order page shows the logged-in summary (step 3, when the basket has items). */
+export const ORDER_PAGE_FINAL_STEP = '/bestelprocedure?finalStep=true';
+
+const isDeadLink = (error: unknown) => error instanceof ApiError && (error.status === 410 || error.status === 404);
+
+/**
+ * `/account/activeren?token=`: the link from the activation mail. Opening it changes nothing (mail
+ * scanners fetch links); the account is activated by a POST from the button or the password form.
+ */
+export function ActivationPage() {
+  const t = useT();
+  const token = useLocation().params.get('token') ?? '';
+  const queryClient = useQueryClient();
+  const link = useQuery({
+    queryKey: ['activation-link', token],
+    queryFn: () => accountsApi.activationStatus(token),
+    enabled: token.length >= 10,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const activation = useMutation({
+    mutationFn: (password?: string) => accountsApi.activate({ token, ...(password ? { password } : {}) }),
+    meta: { inlineErrors: true },
+    onSuccess: (login) => markLoggedIn(queryClient, login.customer),
+  });
+  const failure = activation.error && !isDeadLink(activation.error) ? errorMessage(activation.error, t) : null;
+  // The button that was pressed is gone once activated: focus goes to the way on.
+  const continueRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (activation.isSuccess) continueRef.current?.focus();
+  }, [activation.isSuccess]);
+
+  let content;
+  if (activation.isSuccess) {
+    content = (
+      <div className="account-form">
+        <Alert tone="success" data-testid="activation-done">
+          {t('activatePage.done')}
+        </Alert>
+        <div className="form-actions">
+          <a className="button button--primary button--md" href={ORDER_PAGE_FINAL_STEP} ref={continueRef}>
+            {t('activatePage.continue')}
+          </a>
+        </div>
+      </div>
+    );
+  } else if (token.length >= 10 && link.isPending) {
+    content = <Spinner label={t('common.loading')} />;
+  } else if (link.isError && !isDeadLink(link.error)) {
+    content = (
+      <div className="inline-error" role="alert">
+        <p>{errorMessage(link.error, t)}</p>
+        <Button variant="secondary" size="sm" onClick={() => void link.refetch()}>
+          {t('error.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!link.data?.valid || isDeadLink(activation.error)) {
+    content = (
+      <div className="account-form">
+        <Alert tone="warning" data-testid="dead-link">
+          {t('link.dead')}
+        </Alert>
+        <RequestActivationLinkForm />
+      </div>
+    );
+  } else if (link.data.needsPassword) {
+    content = (
+      <div className="account-form">
+        <p>{t('activatePage.introPassword')}</p>
+        <SetPasswordForm submitLabel={t('activatePage.submit')} error={failure} onSubmit={(password) => activation.mutateAsync(password).then(() => undefined, () => undefined)} />
+      </div>
+    );
+  } else {
+    content = (
+      <div className="account-form">
+        <p>{t('activatePage.intro')}</p>
+        {failure && <Alert tone="danger">{failure}</Alert>}
+        <div className="form-actions">
+          <Button busy={activation.isPending} onClick={() => activation.mutate(undefined)} data-testid="activate-button">
+            {t('activatePage.submit')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <AccountPageLayout title={t('activatePage.title')} data-testid="activation-page">
+      {content}
+    </AccountPageLayout>
+  );
+}

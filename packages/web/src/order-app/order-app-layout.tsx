@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { SiteHeader } from '../app/site-header.tsx';
+import { useDocumentTitle } from '../app/use-document-title.ts';
+import { useT } from '../i18n/use-t.ts';
+import '../features/accounts/accounts.css';
+import './order-app.css';
+
+interface OrderAppLayoutProps {
+  /** The tab's title (the route's title in spec 001 section 2). */
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}
+
+/** The order app's frame: the site header marked 'Bestellen' and a centred column. */
+export function OrderAppLayout({ title, children, wide = false }: OrderAppLayoutProps) {
+  const t = useT();
+  useDocumentTitle(title);
+  return (
+    <>
+      <SiteHeader>
+        <span className="order-app__brand-label">{t('orderApp.title')}</span>
+      </SiteHeader>
+      <main className={wide ? 'order-app order-app--wide' : 'order-app'}>{children}</main>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { useLocation } from '../app/router.ts';
+import { NotFoundPage } from './not-found-page.tsx';
+import { OrderAppEntryPage } from './order-app-entry-page.tsx';
+import { OrderAppLoginPage } from './order-app-login-page.tsx';
+import { ORDER_APP_PATHS } from './order-app-paths.ts';
+import { SuccessfullyRegisteredPage } from './successfully-registered-page.tsx';
+
+/** The separate order app under `/bestellen/` (spec 001 section 2): the screens built so far. */
+export function OrderApp() {
+  const { path } = useLocation();
+  if (path === ORDER_APP_PATHS.entry) return <OrderAppEntryPage />;
+  if (path === ORDER_APP_PATHS.login) return <OrderAppLoginPage />;
+  if (path === ORDER_APP_PATHS.successfullyRegistered || path.startsWith(`${ORDER_APP_PATHS.successfullyRegistered}/`)) return <SuccessfullyRegisteredPage />;
+  return <NotFoundPage />;
+}
