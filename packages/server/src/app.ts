@@ -6,15 +6,23 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
 import { createAccountServices } from './features/accounts/account-services.ts';
+import { createCustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService } from './features/availability/availability-service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { createSearchQuota } from './features/availability/search-quota.ts';
 import { createBasketService } from './features/basket/basket-service.ts';
 import { registerBasketRoutes } from './features/basket/basket-routes.ts';
+import { registerHostingEntryRoutes } from './features/basket/hosting-entry-routes.ts';
+import { registerServicesRoutes } from './features/basket/services-routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue-service.ts';
+import { registerDnsRoutes } from './features/dns/dns-routes.ts';
+import { createDnsService } from './features/dns/dns-service.ts';
+import { createDomainService } from './features/domains/domain-service.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
+import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
+import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
@@ -74,7 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeoutMs: config.registry.timeoutMs,
   });
   const quota = createSearchQuota({ freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
-  const basket = createBasketService({ db, catalogue, availability });
+  const dns = createDnsService(db);
+  const domains = createDomainService(db);
+  const basket = createBasketService({
+    db,
+    catalogue,
+    availability,
+    now,
+    ownsDnsProfile: (customerId, profileId, q) => dns.ownsProfile(customerId, profileId, q),
+    // The whois service is made below: it needs the basket in turn, to forget a deleted holder.
+    ownsHolder: (customerId, holderId, q) => whois.ownsHolder(customerId, holderId, q),
+  });
   const accounts = createAccountServices({
     db,
     now,
@@ -84,6 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     log: app.log,
     sessions,
+  });
+  const whois = createWhoisService({
+    db,
+    now,
+    countries: () => catalogue.countries(),
+    customer: createCustomerLookup(db),
+    onHolderDeleted: (customerId, holderId, tx) => basket.forgetDomainHolder(customerId, holderId, tx),
   });
   const purge = setInterval(() => {
     accounts.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging old account attempts failed'));
@@ -98,6 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCatalogueRoutes(app, catalogue);
   registerAvailabilityRoutes(app, { availability, quota, captcha: deps.captcha });
   registerBasketRoutes(app, basket);
+  registerServicesRoutes(app, basket);
+  registerHostingEntryRoutes(app, { basket, domains });
+  registerWhoisRoutes(app, whois);
+  registerDnsRoutes(app, dns);
   registerAccountRoutes(app, accounts, sessions);
   registerCaptchaRoutes(app, deps.captcha);
   registerErrorReportRoutes(app, db);

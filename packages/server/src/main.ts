@@ -3,9 +3,13 @@ import { createAdapters } from './adapters.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { createCustomerLookup } from './features/accounts/customer-lookup.ts';
 import { DEMO_PASSWORD, ensureDemoAccounts } from './features/accounts/demo-accounts.ts';
 import { seedCatalogue } from './features/catalogue/catalogue-seed.ts';
+import { createCatalogueService } from './features/catalogue/catalogue-service.ts';
+import { createDnsService } from './features/dns/dns-service.ts';
 import { createDomainService } from './features/domains/domain-service.ts';
+import { createWhoisService } from './features/whois/whois-service.ts';
 
 /** Composition root: config -> database -> adapters -> app -> listen. */
 const config = loadConfig();
@@ -21,7 +25,10 @@ logLine = (line) => app.log.info(line);
 for (const line of pending) logLine(line);
 
 if (config.demoAccounts) {
-  const accounts = await ensureDemoAccounts({ db: database.db, domains: createDomainService(database.db) });
+  const db = database.db;
+  const catalogue = createCatalogueService(db);
+  const whois = createWhoisService({ db, now: () => new Date(), countries: () => catalogue.countries(), customer: createCustomerLookup(db) });
+  const accounts = await ensureDemoAccounts({ db, domains: createDomainService(db), dns: createDnsService(db), whois });
   for (const account of accounts) app.log.info(`Demo account ${account.email}: ${account.description}; password '${DEMO_PASSWORD}'`);
 }
 

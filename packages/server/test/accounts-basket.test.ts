@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { basketItems, baskets, customers } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD, ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
-import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { createDomainService } from '../src/features/domains/domain-service.ts';
-import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, TEST_PASSWORD, TestClient, tokenOf, type RecordingMailer } from './support/index.ts';
+import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
+import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, demoAccountDeps, TEST_PASSWORD, TestClient, tokenOf, type RecordingMailer } from './support/index.ts';
 
 const nl = extensions.find((e) => e.extension === 'nl')!;
 let ipCounter = 0;
@@ -90,9 +90,10 @@ describe.each(databaseKinds)('accounts and baskets on $name', (kind) => {
   });
 
   it('creates the demo accounts once, with the roles the login answer reports and the domains taken', async () => {
+    const deps = demoAccountDeps(database.db);
     const domains = createDomainService(database.db);
-    const first = await ensureDemoAccounts({ db: database.db, domains });
-    const second = await ensureDemoAccounts({ db: database.db, domains });
+    const first = await ensureDemoAccounts(deps);
+    const second = await ensureDemoAccounts(deps);
     expect(second).toEqual(first);
     expect(first.map((account) => account.email)).toEqual(['klant@demo.kavel.nl', 'reseller@demo.kavel.nl', 'medewerker@demo.kavel.nl']);
     expect(DEMO_PASSWORD).toHaveLength(21);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
  * Account wire shapes (spec 000 sections 3, 5, 7; spec 001 sections 3, 5, 7). Error messages are
@@ -10,15 +11,10 @@ export const STREET_NUMBER_ADDITION_MAX_LENGTH = 10;
 export const DEFAULT_COUNTRY_ID = 154;
 export const ACTIVATION_RESEND_COOLDOWN_SECONDS = 30;
 
-const required = (max: number) => z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
-const optionalText = (max: number) => z.string().trim().max(max, { error: 'tooLong' }).optional().default('');
-
-export const ZEmail = z.string({ error: 'required' }).trim().toLowerCase().min(1, { error: 'required' }).max(254, { error: 'tooLong' }).pipe(z.email({ error: 'email' }));
 export const ZPassword = z
   .string({ error: 'required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'passwordLength' })
   .max(PASSWORD_MAX_LENGTH, { error: 'passwordLength' });
-export const ZGender = z.enum(['M', 'F'], { error: 'required' });
 
 /** Today as `YYYY-MM-DD` in the Dutch time zone, the date a birth date may not pass. */
 export function todayInAmsterdam(now: Date = new Date()): string {
@@ -41,12 +37,12 @@ export const ZRegistrationDto = z
       .optional()
       .default(''),
     street: required(100),
-    streetNumber: z.string({ error: 'required' }).trim().regex(/^\d{1,6}$/, { error: 'houseNumber' }),
+    streetNumber: ZHouseNumber,
     streetNumberAddition: optionalText(STREET_NUMBER_ADDITION_MAX_LENGTH),
     postCode: required(12),
     city: required(80),
     countryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }).max(249, { error: 'required' }).default(DEFAULT_COUNTRY_ID),
-    phoneNumber: z.string({ error: 'required' }).trim().regex(/^\+?[0-9 ()-]{6,20}$/, { error: 'phone' }),
+    phoneNumber: ZPhoneNumber,
     email: ZEmail,
     password: ZPassword,
   })

@@ -7,6 +7,26 @@ export const ZBasketPeriod = z.enum(['YEARLY', 'FIVE_YEARLY']);
 export type TBasketPeriod = z.infer<typeof ZBasketPeriod>;
 export const PERIOD_YEARS: Record<TBasketPeriod, number> = { YEARLY: 1, FIVE_YEARLY: 5 };
 
+/** What a step 2 service card is set to for one domain (spec 000 section 4). */
+export const ZServiceType = z.enum(['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT']);
+export type TServiceType = z.infer<typeof ZServiceType>;
+
+/**
+ * Choices kept on a basket item. On a domain (`DOMAIN`, `DOMAIN_TRANSFER`): `serviceType` (the
+ * card's choice; HOSTING unless chosen otherwise or a redirect exists) and `customWhoisId` (the
+ * domain holder for the purchase; null is the customer's standard holder). On a transfer
+ * (`DOMAIN_TRANSFER`) also the transfer section: `ownerConfirmed`, `transferDnsLater` and
+ * `dnsProfileId` (null: copy the current DNS). Other items carry none.
+ */
+export const ZBasketItemOptions = z.object({
+  serviceType: ZServiceType.optional(),
+  customWhoisId: z.number().int().nullable().optional(),
+  ownerConfirmed: z.boolean().optional(),
+  transferDnsLater: z.boolean().optional(),
+  dnsProfileId: z.number().int().nullable().optional(),
+});
+export type TBasketItemOptions = z.infer<typeof ZBasketItemOptions>;
+
 const ZBasketItemBase = z.object({
   unique: z.string(),
   title: z.string(),
@@ -20,6 +40,10 @@ const ZBasketItemBase = z.object({
   discountedPricePerPeriod: z.number().int(),
   /** What it would cost without the welcome or package discount. */
   originalPricePerPeriod: z.number().int(),
+  options: ZBasketItemOptions,
+  /** Hosting packages only: the monthly price of the first 6 months, and the regular monthly price. */
+  pricePerMonth: z.number().int().optional(),
+  originalPricePerMonth: z.number().int().optional(),
 });
 
 export const ZConnectedItem = ZBasketItemBase;
@@ -28,6 +52,10 @@ export type TConnectedItem = z.infer<typeof ZConnectedItem>;
 export const ZBasketItem = ZBasketItemBase.extend({ connectedItem: z.array(ZConnectedItem) });
 export type TBasketItem = z.infer<typeof ZBasketItem>;
 
+/** A discount code applied to the basket, and what it takes off this period (cents excl. VAT). */
+export const ZAppliedDiscountCode = z.object({ code: z.string(), discountPerPeriodExcludeTax: z.number().int() });
+export type TAppliedDiscountCode = z.infer<typeof ZAppliedDiscountCode>;
+
 export const ZBasket = z.object({
   empty: z.boolean(),
   period: ZBasketPeriod,
@@ -35,29 +63,41 @@ export const ZBasket = z.object({
   /** Every item, children included, flat. */
   allBasketItems: z.array(ZConnectedItem),
   domainIsMissingForHosting: z.boolean(),
+  /** The basket holds a domain the customer already has (hosting added or upgraded from the account). */
+  hostingUpgrade: z.boolean(),
+  /** Null when no code is applied, or the applied one is no longer valid. */
+  discountCode: ZAppliedDiscountCode.nullable(),
+  /** True when a welcome, package or code discount applies. */
   hasDiscount: z.boolean(),
   /** VAT rate as a fraction: 0.21. */
   includeVatRate: z.number(),
   totalPricePerPeriodIncludeTax: z.number().int(),
   totalPricePerPeriodExcludeTax: z.number().int(),
   totalTaxPricePerPeriod: z.number().int(),
+  /** Welcome and package discounts plus the discount code's. */
   totalDiscountPerPeriodExcludeTax: z.number().int(),
 });
 export type TBasket = z.infer<typeof ZBasket>;
 
-/** `POST /api/bestelprocedure/addItem`. `title` or `value` carries the domain, URL or transfer code. */
+/**
+ * `POST /api/bestelprocedure/addItem`. `title` or `value` carries the domain, the redirect URL or
+ * the transfer code. Without `parentId` the product is a domain extension; with it (the `unique`
+ * of a domain in the basket) a hosting package, extra service, redirect or transfer code for that
+ * domain. `transferDnsLater` and `dnsProfileId` go with a transfer code.
+ */
 export const ZAddItemRequest = z
   .object({
     productId: z.coerce.number().int().positive(),
     productCode: z.string().min(1).max(60),
-    title: z.string().trim().min(1).max(255).optional(),
-    value: z.string().trim().min(1).max(255).optional(),
-    parentId: z.string().max(64).optional(),
-    unique: z.string().max(64).optional(),
+    // Loosely bounded here: each product's own rule (domain name, redirect URL, transfer code) decides.
+    title: z.string().trim().min(1, { error: 'required' }).max(1000, { error: 'tooLong' }).optional(),
+    value: z.string().trim().min(1, { error: 'required' }).max(1000, { error: 'tooLong' }).optional(),
+    parentId: z.string().min(1).max(64).optional(),
     transferDnsLater: z.boolean().optional(),
-    dnsProfileId: z.coerce.number().int().positive().optional(),
+    dnsProfileId: z.coerce.number().int().positive().nullable().optional(),
   })
-  .refine((r) => r.title !== undefined || r.value !== undefined, { message: 'title or value is required', path: ['title'] });
+  // A domain needs its name; a redirect or transfer code its value (checked per product by the server).
+  .refine((r) => r.parentId !== undefined || r.title !== undefined || r.value !== undefined, { message: 'required', path: ['title'] });
 export type TAddItemRequest = z.infer<typeof ZAddItemRequest>;
 
 export const ZRemoveItemRequest = z.object({ unique: z.string().min(1).max(64) });
@@ -65,3 +105,13 @@ export type TRemoveItemRequest = z.infer<typeof ZRemoveItemRequest>;
 
 export const ZRemoveDomainRequest = z.object({ domainName: z.string().trim().toLowerCase().min(1).max(255) });
 export type TRemoveDomainRequest = z.infer<typeof ZRemoveDomainRequest>;
+
+/** `POST /api/bestelprocedure/setPeriod`: everything is priced again for the new period. */
+export const ZSetPeriodRequest = z.object({ period: ZBasketPeriod });
+export type TSetPeriodRequest = z.infer<typeof ZSetPeriodRequest>;
+
+/** `POST /api/bestelprocedure/applyDiscountCode`. Codes are compared in upper case. */
+export const ZApplyDiscountCodeRequest = z.object({
+  code: z.string({ error: 'required' }).trim().toUpperCase().min(1, { error: 'required' }).max(40, { error: 'tooLong' }),
+});
+export type TApplyDiscountCodeRequest = z.input<typeof ZApplyDiscountCodeRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZProductType } from './basket.ts';
 
 const ZCents = z.number().int();
 
@@ -48,6 +49,20 @@ export type TExtraService = z.infer<typeof ZExtraService>;
 export const ZFreeInstall = z.object({ productId: z.number().int(), productCode: z.string(), productName: z.string() });
 export type TFreeInstall = z.infer<typeof ZFreeInstall>;
 
+/**
+ * Products of the basket that are not domains, hosting, extras or installs: the redirect (price per
+ * year) and the transfer code (free). Their ids and codes are what `addItem` expects.
+ */
+export const ZBasketProduct = z.object({
+  productId: z.number().int(),
+  productCode: z.string(),
+  productType: ZProductType.extract(['REDIRECT', 'TRANSFER_CODE']),
+  productName: z.string(),
+  /** Cents excluding VAT per year. */
+  price: ZCents,
+});
+export type TBasketProduct = z.infer<typeof ZBasketProduct>;
+
 export const ZCountry = z.object({ id: z.number().int(), code: z.string().length(2), country: z.string(), country_en: z.string() });
 export type TCountry = z.infer<typeof ZCountry>;
 
@@ -57,5 +72,6 @@ export const ZCatalogue = z.object({
   hostingPackages: z.array(ZHostingPackage),
   extraServices: z.array(ZExtraService),
   freeInstalls: z.array(ZFreeInstall),
+  basketProducts: z.array(ZBasketProduct),
 });
 export type TCatalogue = z.infer<typeof ZCatalogue>;

@@ -51,6 +51,25 @@ const messages = {
     nl: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen met je nieuwe wachtwoord.',
     en: 'Your password has been changed. You can now log in with your new password.',
   },
+  loginRequired: { nl: 'Log eerst in.', en: 'Please log in first.' },
+  domainMissingForHosting: { nl: 'Kies eerst een domeinnaam.', en: 'First choose a domain name.' },
+  hostingRequired: {
+    nl: 'Kies eerst een hostingpakket voor deze domeinnaam.',
+    en: 'First choose a hosting package for this domain name.',
+  },
+  transferCodeNeedsTransfer: {
+    nl: 'Een verhuiscode hoort bij een domeinnaam die je naar ons verhuist.',
+    en: 'A transfer code belongs to a domain name you transfer to us.',
+  },
+  notATransfer: { nl: 'Deze domeinnaam wordt niet verhuisd.', en: 'This domain name is not being transferred.' },
+  discountCodeInvalid: {
+    nl: 'Deze kortingscode is onbekend of niet (meer) geldig.',
+    en: 'This discount code is unknown or no longer valid.',
+  },
+  transferOwnerUnconfirmed: {
+    nl: 'Je hebt nog niet aangevinkt dat je de eigenaar van de te verhuizen domeinnaam bent en dat je deze naar ons wilt verhuizen. Vink dit aan om verder te gaan.',
+    en: 'You have not yet confirmed that you are the owner of the domain name to be transferred and that you want to transfer it to us. Tick the box to continue.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

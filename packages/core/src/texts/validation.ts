@@ -10,6 +10,17 @@ const validation = {
   dateInFuture: { nl: 'Deze datum ligt in de toekomst.', en: 'This date is in the future.' },
   houseNumber: { nl: 'Vul een huisnummer in (alleen cijfers).', en: 'Enter a house number (digits only).' },
   phone: { nl: 'Vul een geldig telefoonnummer in.', en: 'Enter a valid phone number.' },
+  postcode: { nl: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.', en: 'Enter a valid postcode, for example 1234 AB.' },
+  country: { nl: 'Kies een land.', en: 'Choose a country.' },
+  vat: { nl: 'Vul een geldig btw-nummer in, bijvoorbeeld NL123456789B01.', en: 'Enter a valid VAT number, for example NL123456789B01.' },
+  redirectUrl: {
+    nl: 'De ingevoerde URL is ongeldig. Voer een geldige URL voor het doorsturen.',
+    en: 'The URL you entered is invalid. Enter a valid URL to redirect to.',
+  },
+  transferCode: {
+    nl: 'Vul de verhuiscode (autorisatiecode) in die je van je huidige provider hebt gekregen.',
+    en: 'Enter the transfer (authorisation) code you received from your current provider.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof validation;

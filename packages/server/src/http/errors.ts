@@ -1,4 +1,4 @@
-import { message, validationMessage, type TApiError } from '@kavel/core';
+import { message, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -11,6 +11,18 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A refusal in the visitor's language; `field` repeats the message as that field's error. */
+export function refusal(locale: Locale, statusCode: number, key: MessageKey, field?: string): HttpError {
+  const text = message(locale, key);
+  return new HttpError(statusCode, text, field ? { [field]: text } : undefined);
+}
+
+/** A 400 for one field, with the field's message also as the main message. */
+export function fieldRefusal(locale: Locale, field: string, key: ValidationKey): HttpError {
+  const text = validationMessage(locale, key);
+  return new HttpError(400, text, { [field]: text });
 }
 
 const localeOf = (request: FastifyRequest) => request.session?.language ?? 'nl';

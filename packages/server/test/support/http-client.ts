@@ -40,6 +40,18 @@ export class TestClient {
     return this.remember(await this.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload), ...this.address }));
   }
 
+  async put(url: string, payload: unknown) {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.get('/api/bestelprocedure/getBasket');
+    const headers = { cookie: this.cookieHeader(), 'content-type': 'application/json', 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' };
+    return this.remember(await this.app.inject({ method: 'PUT', url, headers, payload: JSON.stringify(payload), ...this.address }));
+  }
+
+  async delete(url: string) {
+    if (!this.cookies.has('XSRF-TOKEN')) await this.get('/api/bestelprocedure/getBasket');
+    const headers = { cookie: this.cookieHeader(), 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' };
+    return this.remember(await this.app.inject({ method: 'DELETE', url, headers, ...this.address }));
+  }
+
   /** A classic form post (`application/x-www-form-urlencoded`) with the CSRF token as `_csrf`, as a page's form sends it. */
   async postForm(url: string, fields: Record<string, string>, options: { csrf?: boolean } = {}) {
     if (!this.cookies.has('XSRF-TOKEN')) await this.get('/api/bestelprocedure/getBasket');

@@ -1,3 +1,4 @@
+import type { TBasketItemOptions } from '@kavel/core';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
@@ -14,6 +15,8 @@ export const baskets = pgTable('baskets', {
     .unique()
     .references(() => customers.id, { onDelete: 'cascade' }),
   period: text('period').notNull().default('YEARLY'),
+  /** An applied discount code (`discount_codes.code`); checked again on every read. */
+  discountCode: text('discount_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -32,7 +35,7 @@ export const basketItems = pgTable(
     productCode: text('product_code').notNull(),
     title: text('title').notNull(),
     invoiced: boolean('invoiced').notNull().default(false),
-    options: jsonb('options').$type<{ transferDnsLater?: boolean; dnsProfileId?: number }>().notNull().default({}),
+    options: jsonb('options').$type<TBasketItemOptions>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -41,5 +44,14 @@ export const basketItems = pgTable(
     uniqueIndex('basket_items_one_domain_idx')
       .on(t.basketId, t.title)
       .where(sql`${t.parentUnique} is null`),
+    index('basket_items_parent_idx').on(t.parentUnique),
+    // One hosting package, redirect, transfer code and free install per domain...
+    uniqueIndex('basket_items_one_per_domain_idx')
+      .on(t.parentUnique, t.productType)
+      .where(sql`${t.productType} in ('LINUX_PACKAGE', 'REDIRECT', 'TRANSFER_CODE', 'FREE_INSTALL')`),
+    // ...and each extra service once.
+    uniqueIndex('basket_items_extra_once_idx')
+      .on(t.parentUnique, t.productId)
+      .where(sql`${t.productType} = 'EXTRA_SERVICE'`),
   ],
 );

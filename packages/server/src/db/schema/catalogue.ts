@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { TProductType } from '@kavel/core';
+import { boolean, date, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 
 /** Domain extensions for sale, in popularity order (`position`). Prices: cents excl. VAT per year. */
 export const domainExtensions = pgTable('domain_extensions', {
@@ -46,6 +47,29 @@ export const freeInstalls = pgTable('free_installs', {
   productCode: text('product_code').notNull().unique(),
   productName: text('product_name').notNull(),
   position: integer('position').notNull(),
+});
+
+/** The redirect and transfer-code products. Price: cents excl. VAT per year. */
+export const basketProducts = pgTable('basket_products', {
+  productId: integer('product_id').primaryKey(),
+  productCode: text('product_code').notNull().unique(),
+  productType: text('product_type').$type<'REDIRECT' | 'TRANSFER_CODE'>().notNull().unique(),
+  productName: text('product_name').notNull(),
+  position: integer('position').notNull(),
+  price: integer('price').notNull(),
+});
+
+/**
+ * Discount codes: a percentage or a fixed amount (cents excl. VAT, once per basket period) off
+ * the listed product types, valid from and until two dates (inclusive).
+ */
+export const discountCodes = pgTable('discount_codes', {
+  code: text('code').primaryKey(),
+  percentage: integer('percentage'),
+  amount: integer('amount'),
+  productTypes: jsonb('product_types').$type<TProductType[]>().notNull(),
+  validFrom: date('valid_from', { mode: 'string' }).notNull(),
+  validUntil: date('valid_until', { mode: 'string' }).notNull(),
 });
 
 /** Payment methods; `surcharge` in cents excl. VAT. */

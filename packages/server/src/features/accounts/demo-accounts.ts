@@ -1,5 +1,9 @@
+import type { TDnsRecord, TWhoisHolderFormInput } from '@kavel/core';
+import { ZWhoisHolderForm } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
+import type { DnsService } from '../dns/dns-service.ts';
 import type { DomainService } from '../domains/domain-service.ts';
+import type { WhoisService } from '../whois/whois-service.ts';
 import { accountRepository, type NewCustomer } from './account-repository.ts';
 import { hashPassword } from './password-hashing.ts';
 
@@ -19,7 +23,7 @@ type DemoCustomer = Omit<NewCustomer, 'passwordHash' | 'parentCustomerId'> & { r
 const DEMO_CUSTOMERS: DemoCustomer[] = [
   {
     role: 'customer',
-    description: 'customer Bakkerij De Gouden Korst, Amsterdam, with goudenkorst.nl and goudenkorst-webshop.com',
+    description: 'customer Bakkerij De Gouden Korst, Amsterdam, with goudenkorst.nl and goudenkorst-webshop.com, two DNS profiles and two domain holders',
     email: 'klant@demo.kavel.nl',
     isCompany: true,
     companyName: 'Bakkerij De Gouden Korst',
@@ -66,11 +70,81 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
 
 const DEMO_DOMAINS = [{ name: 'goudenkorst.nl', owner: 'klant@demo.kavel.nl' }, { name: 'goudenkorst-webshop.com', owner: 'klant@demo.kavel.nl' }];
 
+/** The bakery's DNS profiles: the shop's own servers, and mail at Google Workspace. */
+const DEMO_DNS_PROFILES: Array<{ name: string; records: TDnsRecord[] }> = [
+  {
+    name: 'Standaard Kavel',
+    records: [
+      { name: '@', type: 'A', value: '203.0.113.10' },
+      { name: '@', type: 'AAAA', value: '2001:db8::10' },
+      { name: 'www', type: 'CNAME', value: '[DOMAINNAME].' },
+      { name: '', type: 'MX', value: 'mail.[DOMAINNAME].', priority: 10 },
+      { name: 'mail', type: 'A', value: '203.0.113.25' },
+      { name: '@', type: 'TXT', value: 'v=spf1 a mx ~all' },
+    ],
+  },
+  {
+    name: 'Google Workspace',
+    records: [
+      { name: '@', type: 'A', value: '203.0.113.10' },
+      { name: 'www', type: 'CNAME', value: '[DOMAINNAME].' },
+      { name: '', type: 'MX', value: 'aspmx.l.google.com.', priority: 1 },
+      { name: '', type: 'MX', value: 'alt1.aspmx.l.google.com.', priority: 5 },
+      { name: '', type: 'MX', value: 'alt2.aspmx.l.google.com.', priority: 5 },
+      { name: '', type: 'MX', value: 'alt3.aspmx.l.google.com.', priority: 10 },
+      { name: '', type: 'MX', value: 'alt4.aspmx.l.google.com.', priority: 10 },
+      { name: '@', type: 'TXT', value: 'v=spf1 include:_spf.google.com ~all' },
+    ],
+  },
+];
+
+/** Two holders besides the standard one: the bakery's webshop company, and the owner privately. */
+const DEMO_HOLDERS: TWhoisHolderFormInput[] = [
+  {
+    label: 'Webshop De Gouden Korst B.V.',
+    isCompany: true,
+    company: 'De Gouden Korst Webshop B.V.',
+    vat: 'NL861234567B01',
+    gender: 'F',
+    forename: 'Femke',
+    surname: 'de Vries',
+    street: 'Prinsengracht',
+    houseNumber: '263',
+    postcode: '1016 GV',
+    city: 'Amsterdam',
+    country: 'NL',
+    phone: '+31 20 123 4569',
+    email: 'webshop@goudenkorst.example',
+  },
+  {
+    isCompany: false,
+    gender: 'F',
+    forename: 'Femke',
+    surname: 'de Vries',
+    street: 'Lindengracht',
+    houseNumber: '88',
+    houseNumberAdd: '2',
+    postcode: '1015 KK',
+    city: 'Amsterdam',
+    phone: '+31 6 1234 5678',
+    email: 'femke.devries@example.nl',
+  },
+];
+
+export interface DemoAccountDeps {
+  db: Database;
+  domains: Pick<DomainService, 'addDomain'>;
+  dns: Pick<DnsService, 'listProfiles' | 'createProfile'>;
+  whois: Pick<WhoisService, 'customLabels' | 'create'>;
+  now?: () => Date;
+}
+
 /**
  * Makes sure the demo accounts exist (active, password `DEMO_PASSWORD`) with the customer's two
- * domains. Idempotent: an account or domain that is already there is left as it is.
+ * domains, two DNS profiles and two domain holders. Idempotent: an account, domain or profile
+ * that is already there is left as it is; holders are added only to a customer who has none.
  */
-export async function ensureDemoAccounts(deps: { db: Database; domains: Pick<DomainService, 'addDomain'>; now?: () => Date }): Promise<DemoAccount[]> {
+export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAccount[]> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ids = new Map<string, number>();
@@ -93,5 +167,11 @@ export async function ensureDemoAccounts(deps: { db: Database; domains: Pick<Dom
     ids.set(customer.email, id ?? row!.id);
   }
   for (const domain of DEMO_DOMAINS) await deps.domains.addDomain(domain.name, ids.get(domain.owner)!);
+  const bakery = ids.get('klant@demo.kavel.nl')!;
+  const profiles = new Set((await deps.dns.listProfiles(bakery)).map((profile) => profile.name));
+  for (const profile of DEMO_DNS_PROFILES) if (!profiles.has(profile.name)) await deps.dns.createProfile(bakery, profile.name, profile.records);
+  if ((await deps.whois.customLabels(bakery)).length === 0) {
+    for (const holder of DEMO_HOLDERS) await deps.whois.create(bakery, ZWhoisHolderForm.parse(holder), 'nl');
+  }
   return DEMO_CUSTOMERS.map(({ email, role, description }) => ({ email, role, description }));
 }

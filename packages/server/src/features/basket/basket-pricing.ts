@@ -1,25 +1,84 @@
-import { basketTotals, domainLinePrice, type LinePrice, type TBasket, type TBasketItem, type TBasketPeriod, type TConnectedItem, type TProductType } from '@kavel/core';
+import {
+  basketTotals,
+  discountCodeAmount,
+  domainLinePrice,
+  FREE_LINE,
+  hostingLinePrice,
+  isDiscountCodeValid,
+  yearlyLinePrice,
+  type DiscountableLine,
+  type LinePrice,
+  type TBasket,
+  type TBasketItem,
+  type TBasketPeriod,
+  type TConnectedItem,
+  type TProductType,
+} from '@kavel/core';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { BasketItemRow } from './basket-repository.ts';
+import { byConnectedOrder, wireOptions } from './service-types.ts';
 
-/** What one stored item costs this period, from today's catalogue. */
-function priceOf(row: BasketItemRow, period: TBasketPeriod, catalogue: CatalogueSnapshot): LinePrice & { productName: string } {
-  if (row.productType === 'DOMAIN' || row.productType === 'DOMAIN_TRANSFER') {
-    const extension = catalogue.extensionsById.get(row.productId);
-    if (!extension) return { discounted: 0, original: 0, productName: row.title };
-    const kind = row.productType === 'DOMAIN' ? 'registration' : 'transfer';
-    return { ...domainLinePrice(extension, kind, period), productName: extension.productName };
-  }
-  return { discounted: 0, original: 0, productName: row.title };
+interface PricedLine extends LinePrice {
+  productName: string;
+  /** Hosting only: the monthly prices. */
+  perMonth?: { discounted: number; original: number };
 }
 
-/** Builds the basket as the browser sees it (spec 000 section 3), priced on the server. */
-export function priceBasket(rows: readonly BasketItemRow[], period: TBasketPeriod, catalogue: CatalogueSnapshot): TBasket {
-  const lines: LinePrice[] = [];
-  const flat: TConnectedItem[] = rows.map((row) => {
+/** What one stored item costs this period, from today's catalogue (spec 000 section 9). */
+function priceOf(row: BasketItemRow, period: TBasketPeriod, catalogue: CatalogueSnapshot): PricedLine {
+  const unknown = { ...FREE_LINE, productName: row.title };
+  switch (row.productType) {
+    case 'DOMAIN':
+    case 'DOMAIN_TRANSFER': {
+      const extension = catalogue.extensionsById.get(row.productId);
+      if (!extension) return unknown;
+      // A domain the customer already has is in the basket only to carry new hosting: paid already.
+      if (row.invoiced) return { ...FREE_LINE, productName: extension.productName };
+      const kind = row.productType === 'DOMAIN' ? 'registration' : 'transfer';
+      return { ...domainLinePrice(extension, kind, period), productName: extension.productName };
+    }
+    case 'LINUX_PACKAGE': {
+      const hosting = catalogue.hostingById.get(row.productId);
+      if (!hosting) return unknown;
+      return { ...hostingLinePrice(hosting, period), productName: hosting.productName, perMonth: { discounted: hosting.discountedPrice, original: hosting.originalPrice } };
+    }
+    case 'EXTRA_SERVICE': {
+      const extra = catalogue.extrasById.get(row.productId);
+      return extra ? { ...yearlyLinePrice(extra.price, period), productName: extra.productName } : unknown;
+    }
+    case 'FREE_INSTALL':
+      return { ...FREE_LINE, productName: catalogue.freeInstallsById.get(row.productId)?.productName ?? row.title };
+    case 'REDIRECT':
+    case 'TRANSFER_CODE': {
+      const product = catalogue.basketProductsById.get(row.productId);
+      return product ? { ...yearlyLinePrice(product.price, period), productName: product.productName } : unknown;
+    }
+    default:
+      return unknown;
+  }
+}
+
+export interface BasketState {
+  period: TBasketPeriod;
+  discountCode: string | null;
+}
+
+/**
+ * Builds the basket as the browser sees it (spec 000 section 3), priced on the server. `today`
+ * (`YYYY-MM-DD`, Dutch time) decides whether the applied discount code still counts.
+ */
+export function priceBasket(rows: readonly BasketItemRow[], state: BasketState, catalogue: CatalogueSnapshot, today: string): TBasket {
+  const { period } = state;
+  const lines: DiscountableLine[] = [];
+  const childrenOf = new Map<string, BasketItemRow[]>();
+  for (const row of rows) {
+    if (row.parentUnique !== null) childrenOf.set(row.parentUnique, [...(childrenOf.get(row.parentUnique) ?? []), row]);
+  }
+  const wire = new Map<string, TConnectedItem>();
+  for (const row of rows) {
     const price = priceOf(row, period, catalogue);
-    lines.push(price);
-    return {
+    lines.push({ productType: row.productType as TProductType, discounted: price.discounted, original: price.original });
+    wire.set(row.unique, {
       unique: row.unique,
       title: row.title,
       productName: price.productName,
@@ -29,23 +88,30 @@ export function priceBasket(rows: readonly BasketItemRow[], period: TBasketPerio
       invoiced: row.invoiced,
       discountedPricePerPeriod: price.discounted,
       originalPricePerPeriod: price.original,
-    };
-  });
-  const byUnique = new Map(flat.map((item) => [item.unique, item]));
+      options: wireOptions(row, childrenOf.get(row.unique) ?? []),
+      ...(price.perMonth ? { pricePerMonth: price.perMonth.discounted, originalPricePerMonth: price.perMonth.original } : {}),
+    });
+  }
   const items: TBasketItem[] = rows
     .filter((row) => row.parentUnique === null)
     .map((row) => ({
-      ...byUnique.get(row.unique)!,
-      connectedItem: rows.filter((child) => child.parentUnique === row.unique).map((child) => byUnique.get(child.unique)!),
+      ...wire.get(row.unique)!,
+      connectedItem: [...(childrenOf.get(row.unique) ?? [])].sort(byConnectedOrder).map((child) => wire.get(child.unique)!),
     }));
+
+  const rule = state.discountCode ? catalogue.discountCodes.get(state.discountCode) : undefined;
+  const applied = rule && isDiscountCodeValid(rule, today) ? { code: rule.code, discountPerPeriodExcludeTax: discountCodeAmount(rule, lines) } : null;
+  const totals = basketTotals(lines, applied?.discountPerPeriodExcludeTax ?? 0);
   const hasDomain = rows.some((r) => r.productType === 'DOMAIN' || r.productType === 'DOMAIN_TRANSFER');
   const hasLooseHosting = rows.some((r) => r.parentUnique === null && (r.productType === 'LINUX_PACKAGE' || r.productType === 'RESELLER_PACKAGE'));
   return {
     empty: rows.length === 0,
     period,
     items,
-    allBasketItems: flat,
+    allBasketItems: [...wire.values()],
     domainIsMissingForHosting: hasLooseHosting && !hasDomain,
-    ...basketTotals(lines),
+    hostingUpgrade: rows.some((r) => r.parentUnique === null && r.invoiced),
+    discountCode: applied,
+    ...totals,
   };
 }

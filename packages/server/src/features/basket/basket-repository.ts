@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { TBasketItemOptions, TBasketPeriod, TProductType } from '@kavel/core';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.ts';
 import { basketItems, baskets } from '../../db/schema/index.ts';
 
@@ -17,7 +18,7 @@ const ownedBy = (owner: BasketOwner) =>
 /** Data access of the basket feature; every item query is scoped by the owner's basket id. */
 export const basketRepository = {
   async findByOwner(db: Queryable, owner: BasketOwner, options: { lock?: boolean } = {}) {
-    const query = db.select({ id: baskets.id, period: baskets.period }).from(baskets).where(ownedBy(owner)).limit(1);
+    const query = db.select({ id: baskets.id, period: baskets.period, discountCode: baskets.discountCode }).from(baskets).where(ownedBy(owner)).limit(1);
     const [row] = options.lock ? await query.for('update') : await query;
     return row ?? null;
   },
@@ -44,6 +45,10 @@ export const basketRepository = {
     await db.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, toBasketId));
   },
 
+  async update(db: Queryable, basketId: number, changes: { period?: TBasketPeriod; discountCode?: string | null }): Promise<void> {
+    await db.update(baskets).set({ ...changes, updatedAt: new Date() }).where(eq(baskets.id, basketId));
+  },
+
   async deleteBasket(db: Queryable, basketId: number): Promise<void> {
     await db.delete(baskets).where(eq(baskets.id, basketId));
   },
@@ -66,6 +71,42 @@ export const basketRepository = {
       .where(and(eq(basketItems.basketId, basketId), or(eq(basketItems.unique, unique), eq(basketItems.parentUnique, unique))))
       .returning({ id: basketItems.id });
     return removed.length;
+  },
+
+  async findItem(db: Queryable, basketId: number, unique: string): Promise<BasketItemRow | null> {
+    const [row] = await db.select().from(basketItems).where(and(eq(basketItems.basketId, basketId), eq(basketItems.unique, unique))).limit(1);
+    return row ?? null;
+  },
+
+  listChildren(db: Queryable, parentUnique: string): Promise<BasketItemRow[]> {
+    return db.select().from(basketItems).where(eq(basketItems.parentUnique, parentUnique)).orderBy(asc(basketItems.id));
+  },
+
+  /** Removes the items of a domain whose product type is one of `types`; answers how many went. */
+  async deleteChildrenOfTypes(db: Queryable, parentUnique: string, types: readonly TProductType[]): Promise<number> {
+    if (types.length === 0) return 0;
+    const removed = await db
+      .delete(basketItems)
+      .where(and(eq(basketItems.parentUnique, parentUnique), inArray(basketItems.productType, [...types])))
+      .returning({ id: basketItems.id });
+    return removed.length;
+  },
+
+  async setOptions(db: Queryable, itemId: number, options: TBasketItemOptions): Promise<void> {
+    await db.update(basketItems).set({ options }).where(eq(basketItems.id, itemId));
+  },
+
+  /** Every domain of the customer's basket that was bought for holder `holderId` goes back to the standard holder. */
+  async clearHolder(db: Queryable, customerId: number, holderId: number): Promise<void> {
+    await db
+      .update(basketItems)
+      .set({ options: sql`${basketItems.options} || '{"customWhoisId": null}'::jsonb` })
+      .where(
+        and(
+          inArray(basketItems.basketId, db.select({ id: baskets.id }).from(baskets).where(eq(baskets.customerId, customerId))),
+          sql`${basketItems.options}->>'customWhoisId' = ${String(holderId)}`,
+        ),
+      );
   },
 
   async findTopLevelByTitle(db: Queryable, basketId: number, title: string) {

@@ -1,25 +1,71 @@
 import { randomUUID } from 'node:crypto';
-import { parseFullDomain, ZBasketPeriod, type TAddItemRequest, type TBasket } from '@kavel/core';
+import {
+  isDiscountCodeValid,
+  parseFullDomain,
+  todayInAmsterdam,
+  ZBasketPeriod,
+  type Locale,
+  type TAddItemRequest,
+  type TBasket,
+  type TBasketPeriod,
+  type TServicesValidation,
+  type TSetDomainHolderRequest,
+  type TSetGratisProductRequest,
+  type TSetServiceTypeRequest,
+  type TSetTransferOptionsRequest,
+} from '@kavel/core';
 import type { Database, Queryable, Transaction } from '../../db/connect.ts';
-import { HttpError } from '../../http/errors.ts';
+import { refusal } from '../../http/errors.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { priceBasket } from './basket-pricing.ts';
+import { createConnectedItemOperations, hostingProductOf, type BasketOwnershipChecks } from './connected-item-operations.ts';
+import { findInvalidServices, servicesVerdict } from './find-invalid-services.ts';
+import { HOSTING_DEPENDANTS } from './service-types.ts';
 
 export type { BasketOwner } from './basket-repository.ts';
+export type { BasketOwnershipChecks } from './connected-item-operations.ts';
 
 export interface BasketService {
   get(owner: BasketOwner): Promise<TBasket>;
-  addItem(owner: BasketOwner, request: TAddItemRequest, say: (key: 'invalidDomain' | 'unknownProduct' | 'domainUnavailable' | 'availabilityUnknown') => string): Promise<TBasket>;
+  /** A domain (no `parentId`) or a connected item for one (see `connected-item-operations.ts`). */
+  addItem(owner: BasketOwner, request: TAddItemRequest, locale: Locale): Promise<TBasket>;
+  /** Removes an item with what hangs on it: a domain's connected items, a hosting package's extras and free install. */
   removeItem(owner: BasketOwner, unique: string): Promise<TBasket>;
   removeDomain(owner: BasketOwner, domainName: string): Promise<TBasket>;
+  setPeriod(owner: BasketOwner, period: TBasketPeriod): Promise<TBasket>;
+  /** Applies a known, valid code (400 with `fieldErrors.code` otherwise; nothing changes). */
+  applyDiscountCode(owner: BasketOwner, code: string, locale: Locale): Promise<TBasket>;
+  removeDiscountCode(owner: BasketOwner): Promise<TBasket>;
+  setServiceType(owner: BasketOwner, request: TSetServiceTypeRequest, locale: Locale): Promise<TBasket>;
+  setTransferOptions(owner: BasketOwner, request: TSetTransferOptionsRequest, locale: Locale): Promise<TBasket>;
+  setFreeInstall(owner: BasketOwner, request: TSetGratisProductRequest, locale: Locale): Promise<TBasket>;
+  removeFreeInstall(owner: BasketOwner, parentId: string, locale: Locale): Promise<TBasket>;
+  setDomainHolder(owner: BasketOwner, request: TSetDomainHolderRequest, locale: Locale): Promise<TBasket>;
+  /** Step 2's verdict on the basket; checkout (`validateBasket`) asks the same. */
+  validateServices(owner: BasketOwner, locale: Locale): Promise<TServicesValidation>;
+  /**
+   * Puts a domain the customer already has into the basket (invoiced, so priced 0) with a hosting
+   * package under it, replacing what the basket held for that domain. The caller checked ownership.
+   */
+  addOwnedDomainWithHosting(owner: BasketOwner, request: { domain: string; productId: number; productCode: string }, locale: Locale): Promise<void>;
+  /** A deleted holder is no longer chosen for any domain of the customer's basket. */
+  forgetDomainHolder(customerId: number, holderId: number, tx: Transaction): Promise<void>;
   /**
    * At login or activation: the session's anonymous basket becomes the customer's, or, when the
    * customer already has one, its items move there (domains already there are skipped, connected
    * items move along) and the anonymous basket is deleted. Runs in `tx` when given.
    */
   adoptSessionBasket(sessionIdHash: string, customerId: number, tx?: Transaction): Promise<void>;
+}
+
+export interface BasketServiceDeps extends BasketOwnershipChecks {
+  db: Database;
+  catalogue: CatalogueService;
+  availability: AvailabilityService;
+  /** The clock that decides whether a discount code is valid today. */
+  now?: () => Date;
 }
 
 /** The ids of the items that move: top-level items whose title is not taken yet, with everything connected to them. */
@@ -38,62 +84,162 @@ function itemsToMove(incoming: readonly BasketItemRow[], present: readonly Baske
   return incoming.filter((item) => moving.has(item.unique)).map((item) => item.id);
 }
 
-export function createBasketService(deps: { db: Database; catalogue: CatalogueService; availability: AvailabilityService }): BasketService {
+export function createBasketService(deps: BasketServiceDeps): BasketService {
   const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const snapshot = () => deps.catalogue.snapshot();
+  const connected = createConnectedItemOperations({ db, snapshot, ownsDnsProfile: deps.ownsDnsProfile, ownsHolder: deps.ownsHolder });
 
   async function get(owner: BasketOwner): Promise<TBasket> {
-    const [basket, catalogue] = await Promise.all([basketRepository.findByOwner(db, owner), deps.catalogue.snapshot()]);
+    const [basket, catalogue] = await Promise.all([basketRepository.findByOwner(db, owner), snapshot()]);
     const period = ZBasketPeriod.catch('YEARLY').parse(basket?.period);
     const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
-    return priceBasket(rows, period, catalogue);
+    return priceBasket(rows, { period, discountCode: basket?.discountCode ?? null }, catalogue, todayInAmsterdam(now()));
+  }
+
+  /** Runs a change on the owner's basket (created when missing, locked meanwhile) and answers the new basket. */
+  async function changeBasket(owner: BasketOwner, change: (tx: Transaction, basketId: number) => Promise<void>): Promise<TBasket> {
+    await db.transaction(async (tx) => {
+      await basketRepository.ensureForOwner(tx, owner);
+      const basket = await basketRepository.findByOwner(tx, owner, { lock: true });
+      if (!basket) throw new Error('basket vanished right after it was created');
+      await change(tx, basket.id);
+    });
+    return get(owner);
+  }
+
+  async function addDomain(owner: BasketOwner, request: TAddItemRequest, locale: Locale): Promise<TBasket> {
+    const catalogue = await snapshot();
+    const extension = catalogue.extensionsById.get(request.productId);
+    if (!extension || extension.productCode !== request.productCode) {
+      // Hosting needs a domain to hang on (spec 000 section 2, 'Missing domain').
+      if (hostingProductOf(catalogue, request.productId, request.productCode)) throw refusal(locale, 400, 'domainMissingForHosting', 'parentId');
+      throw refusal(locale, 400, 'unknownProduct', 'productId');
+    }
+    const domain = parseFullDomain(request.title ?? request.value ?? '', [extension.extension]);
+    if (!domain) throw refusal(locale, 400, 'invalidDomain', 'title');
+
+    // The registry is asked outside the transaction: no lock is held while the network answers.
+    const status = await deps.availability.checkDomain(domain.label, domain.extension);
+    if (status === 'error') throw refusal(locale, 503, 'availabilityUnknown');
+    if (status !== 'free' && status !== 'active') throw refusal(locale, 409, 'domainUnavailable');
+
+    await db.transaction(async (tx) => {
+      const basketId = await basketRepository.ensureForOwner(tx, owner);
+      await basketRepository.insertItem(tx, basketId, {
+        unique: randomUUID(),
+        parentUnique: null,
+        productType: status === 'free' ? 'DOMAIN' : 'DOMAIN_TRANSFER',
+        productId: extension.productId,
+        productCode: extension.productCode,
+        title: `${domain.label}.${domain.extension}`,
+        options: {},
+      });
+    });
+    return get(owner);
   }
 
   return {
     get,
 
-    async addItem(owner, request, say) {
-      const catalogue = await deps.catalogue.snapshot();
-      const extension = catalogue.extensionsById.get(request.productId);
-      if (!extension || extension.productCode !== request.productCode) throw new HttpError(400, say('unknownProduct'), { productId: say('unknownProduct') });
-      const domain = parseFullDomain(request.title ?? request.value ?? '', [extension.extension]);
-      if (!domain) throw new HttpError(400, say('invalidDomain'), { title: say('invalidDomain') });
-
-      // The registry is asked outside the transaction: no lock is held while the network answers.
-      const status = await deps.availability.checkDomain(domain.label, domain.extension);
-      if (status === 'error') throw new HttpError(503, say('availabilityUnknown'));
-      if (status !== 'free' && status !== 'active') throw new HttpError(409, say('domainUnavailable'));
-
-      await db.transaction(async (tx) => {
-        const basketId = await basketRepository.ensureForOwner(tx, owner);
-        await basketRepository.insertItem(tx, basketId, {
-          unique: randomUUID(),
-          parentUnique: null,
-          productType: status === 'free' ? 'DOMAIN' : 'DOMAIN_TRANSFER',
-          productId: extension.productId,
-          productCode: extension.productCode,
-          title: `${domain.label}.${domain.extension}`,
-          options: {},
-        });
-      });
+    async addItem(owner, request, locale) {
+      if (request.parentId === undefined) return addDomain(owner, request, locale);
+      await connected.add(owner, { ...request, parentId: request.parentId }, locale);
       return get(owner);
     },
 
     async removeItem(owner, unique) {
       await db.transaction(async (tx) => {
-        const basket = await basketRepository.findByOwner(tx, owner);
-        if (basket) await basketRepository.deleteWithChildren(tx, basket.id, unique);
+        const basket = await basketRepository.findByOwner(tx, owner, { lock: true });
+        const item = basket ? await basketRepository.findItem(tx, basket.id, unique) : null;
+        if (!basket || !item) return;
+        if (item.productType === 'LINUX_PACKAGE' && item.parentUnique !== null) {
+          await basketRepository.deleteChildrenOfTypes(tx, item.parentUnique, HOSTING_DEPENDANTS);
+        }
+        await basketRepository.deleteWithChildren(tx, basket.id, unique);
       });
       return get(owner);
     },
 
     async removeDomain(owner, domainName) {
       await db.transaction(async (tx) => {
-        const basket = await basketRepository.findByOwner(tx, owner);
+        const basket = await basketRepository.findByOwner(tx, owner, { lock: true });
         if (!basket) return;
         const item = await basketRepository.findTopLevelByTitle(tx, basket.id, domainName);
         if (item) await basketRepository.deleteWithChildren(tx, basket.id, item.unique);
       });
       return get(owner);
+    },
+
+    setPeriod: (owner, period) => changeBasket(owner, (tx, basketId) => basketRepository.update(tx, basketId, { period })),
+
+    async applyDiscountCode(owner, code, locale) {
+      const rule = (await snapshot()).discountCodes.get(code);
+      if (!rule || !isDiscountCodeValid(rule, todayInAmsterdam(now()))) throw refusal(locale, 400, 'discountCodeInvalid', 'code');
+      return changeBasket(owner, (tx, basketId) => basketRepository.update(tx, basketId, { discountCode: rule.code }));
+    },
+
+    removeDiscountCode: (owner) => changeBasket(owner, (tx, basketId) => basketRepository.update(tx, basketId, { discountCode: null })),
+
+    async setServiceType(owner, request, locale) {
+      await connected.setServiceType(owner, request, locale);
+      return get(owner);
+    },
+
+    async setTransferOptions(owner, request, locale) {
+      await connected.setTransferOptions(owner, request, locale);
+      return get(owner);
+    },
+
+    async setFreeInstall(owner, request, locale) {
+      await connected.setFreeInstall(owner, request, locale);
+      return get(owner);
+    },
+
+    async removeFreeInstall(owner, parentId, locale) {
+      await connected.removeFreeInstall(owner, parentId, locale);
+      return get(owner);
+    },
+
+    async setDomainHolder(owner, request, locale) {
+      await connected.setDomainHolder(owner, request, locale);
+      return get(owner);
+    },
+
+    async validateServices(owner, locale) {
+      const basket = await basketRepository.findByOwner(db, owner);
+      const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
+      return servicesVerdict(findInvalidServices(rows), locale);
+    },
+
+    async addOwnedDomainWithHosting(owner, request, locale) {
+      const catalogue = await snapshot();
+      const hosting = hostingProductOf(catalogue, request.productId, request.productCode);
+      if (!hosting) throw refusal(locale, 400, 'unknownProduct', 'productId');
+      const extension = catalogue.extensionsByName.get(request.domain.slice(request.domain.indexOf('.') + 1));
+      if (!extension) throw refusal(locale, 404, 'notFound');
+      await db.transaction(async (tx) => {
+        const basketId = await basketRepository.ensureForOwner(tx, owner);
+        await basketRepository.findByOwner(tx, owner, { lock: true });
+        let domain = await basketRepository.findTopLevelByTitle(tx, basketId, request.domain);
+        if (domain && !domain.invoiced) {
+          // The customer has this domain already: a registration or transfer of it makes no sense.
+          await basketRepository.deleteWithChildren(tx, basketId, domain.unique);
+          domain = null;
+        }
+        if (!domain) {
+          const unique = randomUUID();
+          const item = { unique, parentUnique: null, productType: 'DOMAIN', productId: extension.productId, productCode: extension.productCode, title: request.domain, invoiced: true, options: {} };
+          await basketRepository.insertItem(tx, basketId, item);
+          domain = await basketRepository.findItem(tx, basketId, unique);
+          if (!domain) throw new Error('invoiced domain vanished right after it was added');
+        }
+        await connected.putHosting(tx, basketId, domain, hosting);
+      });
+    },
+
+    async forgetDomainHolder(customerId, holderId, tx) {
+      await basketRepository.clearHolder(tx, customerId, holderId);
     },
 
     async adoptSessionBasket(sessionIdHash, customerId, tx) {
@@ -106,6 +252,7 @@ export function createBasketService(deps: { db: Database; catalogue: CatalogueSe
         const incoming = await basketRepository.listItems(q, anonymous.id);
         const present = await basketRepository.listItems(q, own.id);
         await basketRepository.moveItems(q, itemsToMove(incoming, present), own.id);
+        if (anonymous.discountCode && !own.discountCode) await basketRepository.update(q, own.id, { discountCode: anonymous.discountCode });
         await basketRepository.deleteBasket(q, anonymous.id);
       };
       await (tx ? adopt(tx) : db.transaction(adopt));

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { ZProductType } from '@kavel/core';
 import { z } from 'zod';
 import extensions from './data/extensions.json' with { type: 'json' };
 import hostingPackages from './data/hosting-packages.json' with { type: 'json' };
@@ -6,6 +7,8 @@ import extraServices from './data/extra-services.json' with { type: 'json' };
 import freeInstalls from './data/free-installs.json' with { type: 'json' };
 import paymentMethods from './data/payment-methods.json' with { type: 'json' };
 import countries from './data/countries.json' with { type: 'json' };
+import basketProducts from './data/basket-products.json' with { type: 'json' };
+import discountCodes from './data/discount-codes.json' with { type: 'json' };
 import wellKnownNames from './data/well-known-names.json' with { type: 'json' };
 
 const ZCents = z.number().int().nonnegative();
@@ -47,6 +50,27 @@ const ZExtraService = z.strictObject({
 
 const ZFreeInstall = z.strictObject({ productId: ZProductId, productCode: ZProductCode, productName: z.string().min(1) });
 
+const ZBasketProduct = z.strictObject({
+  productId: ZProductId,
+  productCode: ZProductCode,
+  productType: z.enum(['REDIRECT', 'TRANSFER_CODE']),
+  productName: z.string().min(1),
+  price: ZCents,
+});
+
+const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const ZDiscountCode = z
+  .strictObject({
+    code: z.string().regex(/^[A-Z0-9]{3,40}$/),
+    percentage: z.number().int().min(1).max(100).nullable(),
+    amount: z.number().int().positive().nullable(),
+    productTypes: z.array(ZProductType).min(1),
+    validFrom: ZDate,
+    validUntil: ZDate,
+  })
+  .refine((c) => (c.percentage === null) !== (c.amount === null), 'a code takes off a percentage or an amount, not both')
+  .refine((c) => c.validFrom <= c.validUntil, 'a code is valid for at least a day');
+
 const ZPaymentMethod = z.strictObject({ code: ZProductCode, surcharge: ZCents });
 
 const ZCountry = z.strictObject({
@@ -72,12 +96,14 @@ describe('catalogue data: shapes', () => {
     expect(() => z.array(ZExtraService).parse(extraServices)).not.toThrow();
     expect(() => z.array(ZFreeInstall).parse(freeInstalls)).not.toThrow();
     expect(() => z.array(ZPaymentMethod).parse(paymentMethods)).not.toThrow();
+    expect(() => z.array(ZBasketProduct).parse(basketProducts)).not.toThrow();
+    expect(() => z.array(ZDiscountCode).parse(discountCodes)).not.toThrow();
     expect(() => z.array(ZCountry).parse(countries)).not.toThrow();
     expect(() => ZWellKnownNames.parse(wellKnownNames)).not.toThrow();
   });
 
   it('product ids are unique across the whole catalogue, product codes too', () => {
-    const products = [...extensions, ...hostingPackages, ...extraServices, ...freeInstalls];
+    const products = [...extensions, ...hostingPackages, ...extraServices, ...freeInstalls, ...basketProducts];
     expect(unique(products.map((p) => p.productId))).toBe(true);
     expect(unique(products.map((p) => p.productCode))).toBe(true);
     expect(unique(paymentMethods.map((p) => p.code))).toBe(true);
@@ -166,6 +192,23 @@ describe('catalogue data: hosting', () => {
 
   it('has a free website migration', () => {
     expect(extraServices.find((s) => s.productName === 'Gratis website migratie')?.price).toBe(0);
+  });
+});
+
+describe('catalogue data: redirect, transfer code and discount codes', () => {
+  it('has one redirect product, charged per year, and a free transfer code', () => {
+    expect(basketProducts.map((p) => [p.productType, p.productCode])).toEqual([
+      ['REDIRECT', 'REDIRECT'],
+      ['TRANSFER_CODE', 'TRANSFER_CODE'],
+    ]);
+    expect(basketProducts.find((p) => p.productType === 'TRANSFER_CODE')?.price).toBe(0);
+    expect(basketProducts.find((p) => p.productType === 'REDIRECT')?.price).toBeLessThanOrEqual(500);
+  });
+
+  it('has unique codes, among them a welcome percentage on hosting and a fixed amount for 2026', () => {
+    expect(unique(discountCodes.map((c) => c.code))).toBe(true);
+    expect(discountCodes.find((c) => c.code === 'WELKOM10')).toMatchObject({ percentage: 10, productTypes: ['LINUX_PACKAGE'] });
+    expect(discountCodes.find((c) => c.code === 'KAVEL2026')).toMatchObject({ percentage: null, validFrom: '2026-01-01', validUntil: '2026-12-31' });
   });
 });
 

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import type { TProductType } from '@kavel/core';
+import { notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { countries, domainExtensions, extraServices, freeInstalls, hostingPackages, paymentMethods } from '../../db/schema/index.ts';
+import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, paymentMethods } from '../../db/schema/index.ts';
+import basketProductData from './data/basket-products.json' with { type: 'json' };
 import countryData from './data/countries.json' with { type: 'json' };
+import discountCodeData from './data/discount-codes.json' with { type: 'json' };
 import extensionData from './data/extensions.json' with { type: 'json' };
 import extraServiceData from './data/extra-services.json' with { type: 'json' };
 import freeInstallData from './data/free-installs.json' with { type: 'json' };
@@ -41,6 +44,16 @@ export async function seedCatalogue(db: Database): Promise<void> {
       .insert(freeInstalls)
       .values(freeInstallData.map((s, position) => ({ ...s, position })))
       .onConflictDoUpdate({ target: freeInstalls.productId, set: excludedSet(['productCode', 'productName', 'position']) });
+    await tx
+      .insert(basketProducts)
+      .values(basketProductData.map((p, position) => ({ ...p, productType: p.productType as 'REDIRECT' | 'TRANSFER_CODE', position })))
+      .onConflictDoUpdate({ target: basketProducts.productId, set: excludedSet(['productCode', 'productType', 'productName', 'position', 'price']) });
+    await tx
+      .insert(discountCodes)
+      .values(discountCodeData.map((c) => ({ ...c, productTypes: c.productTypes as TProductType[] })))
+      .onConflictDoUpdate({ target: discountCodes.code, set: excludedSet(['percentage', 'amount', 'productTypes', 'validFrom', 'validUntil']) });
+    // A code taken out of the data stops working (products stay: baskets may still point at them).
+    await tx.delete(discountCodes).where(notInArray(discountCodes.code, discountCodeData.map((c) => c.code)));
     await tx
       .insert(paymentMethods)
       .values(paymentMethodData.map((m, position) => ({ ...m, position, active: true })))

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TCatalogue, TCountry, TDomainExtensionProduct, TFreeInstall, TExtraService, THostingPackage } from '@kavel/core';
+import type { DiscountCodeRule, TBasketProduct, TCatalogue, TCountry, TDomainExtensionProduct, TFreeInstall, TExtraService, THostingPackage } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
-import { countries, domainExtensions, extraServices, freeInstalls, hostingPackages } from '../../db/schema/index.ts';
+import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages } from '../../db/schema/index.ts';
 import type { RegistrySettings } from '../../ports/registry/registry-port.ts';
 
 export interface ExtensionRecord extends TDomainExtensionProduct {
@@ -13,6 +13,11 @@ export interface CatalogueSnapshot {
   extensionsByName: Map<string, ExtensionRecord>;
   extensionsById: Map<number, ExtensionRecord>;
   hostingById: Map<number, THostingPackage>;
+  extrasById: Map<number, TExtraService>;
+  freeInstallsById: Map<number, TFreeInstall>;
+  basketProductsById: Map<number, TBasketProduct>;
+  /** Not part of the public catalogue: a code is something to know, not to list. */
+  discountCodes: Map<string, DiscountCodeRule>;
 }
 
 export interface CatalogueService {
@@ -29,11 +34,13 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
   let countryCache: Promise<TCountry[]> | null = null;
 
   async function load(): Promise<CatalogueSnapshot> {
-    const [extRows, hostingRows, extraRows, installRows] = await Promise.all([
+    const [extRows, hostingRows, extraRows, installRows, basketProductRows, codeRows] = await Promise.all([
       db.select().from(domainExtensions).where(eq(domainExtensions.active, true)).orderBy(asc(domainExtensions.position)),
       db.select().from(hostingPackages).orderBy(asc(hostingPackages.position)),
       db.select().from(extraServices).orderBy(asc(extraServices.position)),
       db.select().from(freeInstalls).orderBy(asc(freeInstalls.position)),
+      db.select().from(basketProducts).orderBy(asc(basketProducts.position)),
+      db.select().from(discountCodes),
     ]);
     const extensions: ExtensionRecord[] = extRows.map((r) => ({
       productId: r.productId,
@@ -54,16 +61,22 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
     const hosting: THostingPackage[] = hostingRows.map(({ position: _p, ...r }) => r);
     const extras: TExtraService[] = extraRows.map(({ position: _p, ...r }) => r);
     const installs: TFreeInstall[] = installRows.map(({ position: _p, ...r }) => r);
+    const others: TBasketProduct[] = basketProductRows.map(({ position: _p, ...r }) => r);
     return {
       catalogue: {
         extensions: extensions.map(({ registry: _r, ...product }) => product),
         hostingPackages: hosting,
         extraServices: extras,
         freeInstalls: installs,
+        basketProducts: others,
       },
       extensionsByName: new Map(extensions.map((e) => [e.extension, e])),
       extensionsById: new Map(extensions.map((e) => [e.productId, e])),
       hostingById: new Map(hosting.map((h) => [h.productId, h])),
+      extrasById: new Map(extras.map((e) => [e.productId, e])),
+      freeInstallsById: new Map(installs.map((i) => [i.productId, i])),
+      basketProductsById: new Map(others.map((p) => [p.productId, p])),
+      discountCodes: new Map(codeRows.map((c) => [c.code, c])),
     };
   }
 

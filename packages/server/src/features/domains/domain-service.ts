@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { domains } from '../../db/schema/index.ts';
 
@@ -10,6 +10,8 @@ export interface DomainService {
    * as it is. Answers whether it was added.
    */
   addDomain(domain: string, customerId: number): Promise<boolean>;
+  /** Whether the shop administers this domain for this customer. */
+  isOwnedBy(domain: string, customerId: number): Promise<boolean>;
 }
 
 interface Waiter {
@@ -58,6 +60,15 @@ export function createDomainService(db: Database): DomainService {
       if (!name.includes('.') || !extension) throw new Error(`not a full domain name: ${domain}`);
       const inserted = await db.insert(domains).values({ name, extension, customerId }).onConflictDoNothing().returning({ id: domains.id });
       return inserted.length > 0;
+    },
+
+    async isOwnedBy(domain, customerId) {
+      const [row] = await db
+        .select({ id: domains.id })
+        .from(domains)
+        .where(and(eq(domains.name, domain.toLowerCase()), eq(domains.customerId, customerId)))
+        .limit(1);
+      return row !== undefined;
     },
   };
 }

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ZServiceType } from './basket.ts';
+
+/**
+ * Step 2 of the order flow (spec 000 sections 4, 5 and 7): the calls of the service cards.
+ * Error messages are keys of `texts/validation.ts`.
+ */
+
+export const REDIRECT_URL_MIN_LENGTH = 3;
+export const REDIRECT_URL_MAX_LENGTH = 255;
+
+/** Where a redirect points: an http(s) URL on a domain name, 3 to 255 characters. */
+export const ZRedirectUrl = z
+  .string({ error: 'redirectUrl' })
+  .trim()
+  .min(REDIRECT_URL_MIN_LENGTH, { error: 'redirectUrl' })
+  .max(REDIRECT_URL_MAX_LENGTH, { error: 'redirectUrl' })
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'redirectUrl' }));
+
+/** A transfer (auth) code as registries issue them: printable characters without spaces. */
+export const ZTransferCode = z
+  .string({ error: 'transferCode' })
+  .trim()
+  .regex(/^[\x21-\x7e]{1,128}$/, { error: 'transferCode' });
+
+const ZUnique = z.string().min(1).max(64);
+
+/** `POST /api/bestelprocedure/setServiceType`: the card's choice; items of the other types go. */
+export const ZSetServiceTypeRequest = z.object({ unique: ZUnique, serviceType: ZServiceType });
+export type TSetServiceTypeRequest = z.infer<typeof ZSetServiceTypeRequest>;
+
+/**
+ * `POST /api/bestelprocedure/setTransferOptions`: the transfer section's checkboxes for a
+ * `DOMAIN_TRANSFER` item. Omitted optional fields keep their value; `dnsProfileId: null` means
+ * 'copy the current DNS'.
+ */
+export const ZSetTransferOptionsRequest = z.object({
+  unique: ZUnique,
+  ownerConfirmed: z.boolean(),
+  transferDnsLater: z.boolean().optional(),
+  dnsProfileId: z.number().int().positive().nullable().optional(),
+});
+export type TSetTransferOptionsRequest = z.infer<typeof ZSetTransferOptionsRequest>;
+
+/** `POST /api/bestelprocedure/setGratisProduct`: the free CMS install of a domain's hosting. */
+export const ZSetGratisProductRequest = z.object({
+  productId: z.coerce.number().int().positive(),
+  productCode: z.string().min(1).max(60),
+  title: z.string().trim().max(255).optional(),
+  parentId: ZUnique,
+});
+export type TSetGratisProductRequest = z.infer<typeof ZSetGratisProductRequest>;
+
+/** `POST /api/bestelprocedure/removeGratisProduct`. */
+export const ZRemoveGratisProductRequest = z.object({ parentId: ZUnique });
+export type TRemoveGratisProductRequest = z.infer<typeof ZRemoveGratisProductRequest>;
+
+/** `POST /api/bestelprocedure/setDomainHolder`: null is the customer's standard holder. */
+export const ZSetDomainHolderRequest = z.object({ unique: ZUnique, customWhoisId: z.number().int().positive().nullable() });
+export type TSetDomainHolderRequest = z.infer<typeof ZSetDomainHolderRequest>;
+
+/** Why a card stops step 2 (spec 000 section 5). */
+export const ZServicesInvalidReason = z.enum(['TRANSFER_OWNER_UNCONFIRMED', 'REDIRECT_MISSING']);
+export type TServicesInvalidReason = z.infer<typeof ZServicesInvalidReason>;
+
+/** Answer of `POST /api/bestelprocedure/validateServices`; `message` is '' when OK. */
+export const ZServicesValidation = z.object({
+  status: z.enum(['OK', 'FAILED']),
+  message: z.string(),
+  invalid: z.array(z.object({ unique: z.string(), reason: ZServicesInvalidReason })),
+});
+export type TServicesValidation = z.infer<typeof ZServicesValidation>;
+
+const formText = (max: number) => z.string().trim().max(max).optional().default('');
+
+/** `POST /account/webhosting-toevoegen` (form post): hosting for a domain the customer has. */
+export const ZAddHostingForm = z.object({
+  _csrf: formText(200),
+  domain: z.string().trim().toLowerCase().min(1).max(255),
+  productCode: z.string().trim().min(1).max(60),
+  productId: z.coerce.number().int().positive(),
+});
+export type TAddHostingForm = z.infer<typeof ZAddHostingForm>;
+
+/** `POST /account/webhosting-upgraden` (form post): another package for an existing hosting account. */
+export const ZUpgradeHostingForm = z.object({
+  _csrf: formText(200),
+  hostingPackageId: z.coerce.number().int().positive(),
+  productCode: z.string().trim().min(1).max(60),
+  productId: z.coerce.number().int().positive(),
+});
+export type TUpgradeHostingForm = z.infer<typeof ZUpgradeHostingForm>;
+
+/** Where the hosting entries send the browser: the order page at step 2, marked as an upgrade. */
+export const HOSTING_UPGRADE_PAGE = '/bestelprocedure?hostingUpgrade=true#step-2';

@@ -1,0 +1,34 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { customers } from './accounts.ts';
+
+/**
+ * A customer's own domain holders (whois contacts); the standard holder is the customer's account
+ * data and is not stored here. `company` is '' for a private person, `vat` is kept for companies.
+ */
+export const whoisHolders = pgTable(
+  'whois_holders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    company: text('company').notNull().default(''),
+    gender: text('gender').$type<'M' | 'F'>().notNull().default('M'),
+    forename: text('forename').notNull(),
+    surname: text('surname').notNull(),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    houseNumberAdd: text('house_number_add').notNull().default(''),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text('country').notNull().default('NL'),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    vat: text('vat').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('whois_holders_customer_idx').on(t.customerId)],
+);

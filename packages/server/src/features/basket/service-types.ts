@@ -1,0 +1,52 @@
+import type { TBasketItemOptions, TProductType, TServiceType } from '@kavel/core';
+import type { BasketItemRow } from './basket-repository.ts';
+
+/**
+ * The item tree of step 2: a domain (`DOMAIN` or `DOMAIN_TRANSFER`, top level) with connected
+ * items under it: at most one hosting package, its extra services (each once) and free install,
+ * at most one redirect and, for a transfer, one transfer code.
+ */
+export const CONNECTED_TYPES = ['LINUX_PACKAGE', 'EXTRA_SERVICE', 'FREE_INSTALL', 'REDIRECT', 'TRANSFER_CODE'] as const satisfies readonly TProductType[];
+export type ConnectedType = (typeof CONNECTED_TYPES)[number];
+
+/** Items that only exist with a hosting package: they go when it goes. */
+export const HOSTING_DEPENDANTS = ['EXTRA_SERVICE', 'FREE_INSTALL'] as const satisfies readonly ConnectedType[];
+
+/** What each service type keeps under its domain; choosing a type removes the other items. */
+export const KEPT_BY_SERVICE_TYPE: Record<TServiceType, readonly ConnectedType[]> = {
+  HOSTING: ['LINUX_PACKAGE', 'EXTRA_SERVICE', 'FREE_INSTALL', 'TRANSFER_CODE'],
+  REGISTRATION_ONLY: ['TRANSFER_CODE'],
+  REDIRECT: ['REDIRECT'],
+};
+
+/** The connected item types that choosing `serviceType` removes. */
+export function removedBy(serviceType: TServiceType): ConnectedType[] {
+  const kept = KEPT_BY_SERVICE_TYPE[serviceType];
+  return CONNECTED_TYPES.filter((type) => !kept.includes(type));
+}
+
+export const isDomainItem = (row: Pick<BasketItemRow, 'parentUnique' | 'productType'>): boolean =>
+  row.parentUnique === null && (row.productType === 'DOMAIN' || row.productType === 'DOMAIN_TRANSFER');
+
+/** The card's service type: the stored choice; else redirect when a forward exists (spec 000 section 4); else hosting. */
+export function serviceTypeOf(domain: Pick<BasketItemRow, 'options'>, children: readonly Pick<BasketItemRow, 'productType'>[]): TServiceType {
+  return domain.options.serviceType ?? (children.some((child) => child.productType === 'REDIRECT') ? 'REDIRECT' : 'HOSTING');
+}
+
+/** The options a basket item shows on the wire, with their defaults filled in. */
+export function wireOptions(row: BasketItemRow, children: readonly BasketItemRow[]): TBasketItemOptions {
+  if (!isDomainItem(row)) return {};
+  const domain: TBasketItemOptions = { serviceType: serviceTypeOf(row, children), customWhoisId: row.options.customWhoisId ?? null };
+  if (row.productType !== 'DOMAIN_TRANSFER') return domain;
+  return {
+    ...domain,
+    ownerConfirmed: row.options.ownerConfirmed ?? false,
+    transferDnsLater: row.options.transferDnsLater ?? false,
+    dnsProfileId: row.options.dnsProfileId ?? null,
+  };
+}
+
+/** The order of connected items under their domain: hosting first, then what hangs on it. */
+const CONNECTED_ORDER: Record<string, number> = { LINUX_PACKAGE: 0, EXTRA_SERVICE: 1, FREE_INSTALL: 2, REDIRECT: 3, TRANSFER_CODE: 4 };
+export const byConnectedOrder = (a: BasketItemRow, b: BasketItemRow): number =>
+  (CONNECTED_ORDER[a.productType] ?? 9) - (CONNECTED_ORDER[b.productType] ?? 9) || a.id - b.id;
