@@ -1,0 +1,187 @@
+import { extractLinks, startSmtpCatcher, type CaughtMail } from '@kavel/server/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderPage } from './pages/order-page.ts';
+import { collectPageErrors, desktop, launchBrowser, mobile, screenshot } from './support/browser.ts';
+import { startShop, type RunningShop } from './support/server.ts';
+
+let shop: RunningShop;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  [shop, browser] = await Promise.all([startShop({ SMTP_URL: smtp.url }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+  await smtp?.close();
+});
+
+const email = `bakker-${Date.now()}@example.nl`;
+const password = 'een-lang-wachtwoord-2026';
+const linkOf = (mail: CaughtMail, path: string) => {
+  const link = extractLinks(mail.text).find((l) => l.includes(path));
+  if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
+  // Links carry the configured public address; the test server listens elsewhere.
+  const url = new URL(link);
+  return `${shop.url}${url.pathname}${url.search}`;
+};
+
+describe('accounts in the order page', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let order: OrderPage;
+  let errors: string[];
+  beforeAll(async () => {
+    context = await browser.newContext(desktop);
+    page = await context.newPage();
+    errors = collectPageErrors(page, { allowHttpErrors: true });
+    order = new OrderPage(page);
+  });
+  afterAll(() => context.close());
+
+  it('registers a new customer from step 3 and shows the waiting-for-activation message', async () => {
+    await order.open(shop.url);
+    await order.search('mijnbakkerij');
+    await order.settledStatuses();
+    await order.toggle('nl');
+    await order.waitForStatus('nl', 'added');
+    await page.getByTestId('basket-continue').click();
+    await page.getByTestId('basket-continue').click();
+    await page.getByTestId('tab-new-customer').click();
+    const form = page.getByTestId('registration-form');
+    await form.waitFor();
+    await form.getByLabel('Bedrijfsnaam').fill('Bakkerij Het Zoete Brood');
+    await form.getByLabel('Voornaam').fill('Anna');
+    await form.getByLabel('Achternaam').fill('de Bakker');
+    await form.getByLabel('Straat').fill('Kalverstraat');
+    await form.getByLabel('Huisnummer').fill('12');
+    await form.getByLabel('Postcode').fill('1012 AB');
+    await form.getByLabel('Plaats').fill('Amsterdam');
+    await form.getByLabel('Telefoonnummer').fill('020 1234567');
+    await form.getByLabel('E-mailadres').fill(email);
+    await form.getByLabel('Wachtwoord', { exact: true }).fill('te-kort');
+    await expect(page.getByTestId('password-rule').getAttribute('data-met')).resolves.not.toBe('true');
+    await form.getByLabel('Wachtwoord', { exact: true }).fill(password);
+    await expect.poll(() => page.getByTestId('password-rule').getAttribute('data-met')).toBe('true');
+    await screenshot(page, 'accounts-registration-form');
+    await form.getByRole('button', { name: 'Account aanmaken' }).click();
+    await page.getByTestId('awaiting-activation').waitFor();
+    await expect(page.getByTestId('awaiting-activation').textContent()).resolves.toContain(email);
+    await expect(page.getByTestId('resend-activation').isDisabled()).resolves.toBe(true);
+    await expect(page.getByTestId('resend-activation').textContent()).resolves.toMatch(/\(\d+ seconden\)/);
+    await screenshot(page, 'accounts-awaiting-activation');
+  });
+
+  it('activates the account through the e-mailed link and is logged in with the basket kept', async () => {
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && /activ/i.test(m.subject), 10_000);
+    await page.goto(linkOf(mail, '/account/activeren'));
+    await page.getByTestId('activation-page').waitFor();
+    await page.getByTestId('activate-button').click();
+    await page.getByTestId('activation-done').waitFor();
+    await page.goto(`${shop.url}/bestelprocedure?finalStep=true`);
+    await page.getByTestId('customer-summary').waitFor();
+    await expect(page.getByTestId('customer-summary').textContent()).resolves.toContain('Anna');
+    await expect(order.basketItems.count()).resolves.toBe(1);
+  });
+
+  it('logs out, fails to log in until the captcha shows, solves it, logs in and keeps the basket', async () => {
+    await page.getByTestId('logout-button').click();
+    // Logged out, the session's basket is a new, empty one; the customer's stays with the customer.
+    await expect.poll(() => order.basketItems.count()).toBe(0);
+    await order.search('anderebakker');
+    await order.settledStatuses();
+    await order.toggle('com');
+    await order.waitForStatus('com', 'added');
+    await page.getByTestId('basket-continue').click();
+    await page.getByTestId('basket-continue').click();
+    await page.getByTestId('tab-existing-customer').click();
+    const form = page.getByTestId('login-form');
+    await form.waitFor();
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      await form.getByLabel('E-mailadres').fill(email);
+      await form.getByLabel('Wachtwoord', { exact: true }).fill(`verkeerd-wachtwoord-${attempt}`);
+      await form.getByRole('button', { name: 'Inloggen', exact: true }).click();
+      await page.getByTestId('login-error').waitFor();
+      if (await page.getByTestId('captcha-widget').isVisible()) break;
+    }
+    await expect(page.getByTestId('captcha-widget').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('login-error').textContent()).resolves.toMatch(/\S/);
+    await screenshot(page, 'accounts-login-captcha');
+
+    await page.getByTestId('captcha-widget').click();
+    await expect.poll(() => page.getByTestId('captcha-widget').getAttribute('data-status'), { timeout: 30_000 }).toBe('solved');
+    await form.getByLabel('Wachtwoord', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await page.getByTestId('customer-summary').waitFor();
+    // The customer's basket is kept and the anonymous one merged into it.
+    await expect.poll(() => order.basketItems.allTextContents()).toEqual([expect.stringContaining('mijnbakkerij.nl'), expect.stringContaining('anderebakker.com')]);
+    await screenshot(page, 'accounts-logged-in');
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a reset link for a forgotten password, and the link sets a new password once', async () => {
+    await page.getByTestId('logout-button').click();
+    await order.search('vergeetachtig');
+    await order.settledStatuses();
+    await order.toggle('nl');
+    await order.waitForStatus('nl', 'added');
+    await page.getByTestId('basket-continue').click();
+    await page.getByTestId('basket-continue').click();
+    await page.getByTestId('tab-existing-customer').click();
+    await page.getByTestId('forgot-password-link').click();
+    const forgot = page.getByTestId('forgot-password-form');
+    await forgot.getByLabel('E-mailadres').fill(email);
+    await forgot.getByRole('button').last().click();
+    await page.getByTestId('reset-message').waitFor();
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/account/wachtwoord-herstellen'), 10_000);
+    const link = linkOf(mail, '/account/wachtwoord-herstellen');
+    await page.goto(link);
+    const reset = page.getByTestId('reset-page');
+    await reset.waitFor();
+    await reset.getByLabel('Wachtwoord', { exact: true }).fill('nog-een-lang-wachtwoord');
+    await reset.getByLabel('Herhaal wachtwoord').fill('nog-een-lang-wachtwoord');
+    await reset.getByRole('button').last().click();
+    await page.getByTestId('reset-message').waitFor();
+    await page.goto(link);
+    await page.getByTestId('dead-link').waitFor();
+  });
+});
+
+describe('the order app screens', () => {
+  it('logs the demo customer in with the form post and shows the login errors', async () => {
+    const context = await browser.newContext(mobile);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/bestellen/inloggen?loginError=locked`);
+    await page.getByText('Uw account is geblokkeerd.').waitFor();
+    await page.goto(`${shop.url}/bestellen/inloggen?loginError=invalid`);
+    await page.getByText('Ongeldige inloggegevens.').waitFor();
+    await screenshot(page, 'order-app-login-mobile');
+    const form = page.getByTestId('order-app-login-form');
+    await form.getByLabel('E-mailadres of gebruikersnaam').fill('klant@demo.kavel.nl');
+    await form.getByLabel('Wachtwoord', { exact: true }).fill('kavel-demo-wachtwoord');
+    await form.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await page.waitForURL(/\/bestellen\/?$/);
+    await expect(page.getByTestId('order-app-entry').textContent()).resolves.toMatch(/ingelogd als Femke/);
+    await context.close();
+  });
+
+  it('registers in the order app and shows the successfully-registered screen with the resend countdown', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/bestellen/inloggen`);
+    const form = page.getByTestId('order-app-registration-form');
+    const address = `order-app-${Date.now()}@example.nl`;
+    await form.getByLabel('E-mailadres').fill(address);
+    await form.getByLabel('Voornaam').fill('Piet');
+    await form.getByLabel('Achternaam').fill('Jansen');
+    await form.getByRole('button').last().click();
+    await page.getByTestId('successfully-registered').waitFor();
+    await page.getByText('Bedankt voor het aanmaken van jouw account.').waitFor();
+    await expect(page.getByRole('button', { name: /Activeringslink opnieuw verzenden/ }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'order-app-successfully-registered');
+    await smtp.waitFor((m) => m.to.includes(address), 10_000);
+    await context.close();
+  });
+});
