@@ -133,7 +133,7 @@ describe('accounts in the order page', () => {
     await page.getByTestId('forgot-password-link').click();
     const forgot = page.getByTestId('forgot-password-form');
     await forgot.getByLabel('E-mailadres').fill(email);
-    await forgot.getByRole('button').last().click();
+    await forgot.getByRole('button', { name: 'Verstuur' }).click();
     await page.getByTestId('reset-message').waitFor();
     const mail = await smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/account/wachtwoord-herstellen'), 10_000);
     const link = linkOf(mail, '/account/wachtwoord-herstellen');
@@ -142,7 +142,7 @@ describe('accounts in the order page', () => {
     await reset.waitFor();
     await reset.getByLabel('Wachtwoord', { exact: true }).fill('nog-een-lang-wachtwoord');
     await reset.getByLabel('Herhaal wachtwoord').fill('nog-een-lang-wachtwoord');
-    await reset.getByRole('button').last().click();
+    await reset.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await page.getByTestId('reset-message').waitFor();
     await page.goto(link);
     await page.getByTestId('dead-link').waitFor();
@@ -163,7 +163,7 @@ describe('the order app screens', () => {
     await form.getByLabel('Wachtwoord', { exact: true }).fill('kavel-demo-wachtwoord');
     await form.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.waitForURL(/\/bestellen\/?$/);
-    await expect(page.getByTestId('order-app-entry').textContent()).resolves.toMatch(/ingelogd als Femke/);
+    await expect.poll(() => page.getByTestId('order-app-entry').textContent()).toMatch(/ingelogd als Femke/);
     await context.close();
   });
 

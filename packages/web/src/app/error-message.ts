@@ -7,6 +7,8 @@ import type { Translate } from '../i18n/use-t.ts';
  * (a server fault or an answer we could not read), never a stack trace.
  */
 export function errorMessage(error: unknown, t: Translate): string {
+  // A message the page composed itself (the step 2 check).
+  if (typeof error === 'string') return error;
   if (error instanceof ApiError) {
     return error.status < 500 && error.body.message ? error.body.message : t('error.generic');
   }

@@ -7,6 +7,8 @@ import { useAuth } from '../features/accounts/use-auth.ts';
 import { StepIndicator } from '../features/order-steps/step-indicator.tsx';
 import { StepSection } from '../features/order-steps/step-section.tsx';
 import { useOrderSteps } from '../features/order-steps/use-order-steps.ts';
+import { ServicesStep } from '../features/services/services-step.tsx';
+import { useServicesCheck } from '../features/services/use-services-check.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { OrderErrorModal } from './order-error-modal.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -24,7 +26,10 @@ export function OrderPage() {
   useAuth();
   const hasItems = (basket.data?.items.length ?? 0) > 0;
   const steps = useOrderSteps(hasItems, { openAtStep3: new URLSearchParams(window.location.search).get('finalStep') === 'true', basketLoaded: basket.isSuccess });
+  const servicesCheck = useServicesCheck();
   useDocumentTitle(t('page.title'));
+  // From step 2 the cards are checked (here and by the server) before step 3 opens.
+  const onContinue = steps.current === 2 ? () => void servicesCheck.run().then((valid) => valid && steps.next()) : steps.next;
 
   useEffect(() => {
     if (hasItems) void loadAccountStep();
@@ -42,7 +47,7 @@ export function OrderPage() {
               <DomainSearch />
             </StepSection>
             <StepSection step={2} title={t('step2.heading')} current={steps.current === 2}>
-              <p className={hasItems ? 'step__placeholder' : 'step__placeholder muted'}>{t(hasItems ? 'step2.placeholder' : 'step2.empty')}</p>
+              <ServicesStep marked={servicesCheck.marked} />
             </StepSection>
             {steps.step3Open && (
               <StepSection step={3} title={t('step3.heading')} current={steps.current === 3}>
@@ -52,7 +57,7 @@ export function OrderPage() {
               </StepSection>
             )}
           </div>
-          <SideBasket showContinue={steps.current < 3} onContinue={steps.next} />
+          <SideBasket showContinue={steps.current < 3} onContinue={onContinue} continueBusy={servicesCheck.busy} />
         </div>
       </main>
       <OrderErrorModal />

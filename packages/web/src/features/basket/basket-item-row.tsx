@@ -1,8 +1,11 @@
-import type { TBasketItem, TBasketPeriod } from '@kavel/core';
+import type { TBasketItem, TBasketPeriod, TConnectedItem } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Price } from '../../ui/price.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRemoveItem } from './use-basket.ts';
+
+/** A redirect shows where it goes; a transfer code stays out of sight (it is a secret). */
+const childLabel = (child: TConnectedItem): string => (child.productType === 'REDIRECT' ? `${child.productName}: ${child.title}` : child.productName || child.title);
 
 interface BasketItemRowProps {
   item: TBasketItem;
@@ -36,9 +39,9 @@ export function BasketItemRow({ item, period }: BasketItemRowProps) {
       {item.connectedItem.length > 0 && (
         <ul className="basket-item__children">
           {item.connectedItem.map((child) => (
-            <li key={child.unique} className="basket-item__line">
-              <span className="basket-item__kind">{child.productName || child.title}</span>
-              <Price cents={child.discountedPricePerPeriod} original={child.originalPricePerPeriod} />
+            <li key={child.unique} className="basket-item__line" data-testid="basket-child" data-product-type={child.productType}>
+              <span className="basket-item__kind">{childLabel(child)}</span>
+              <Price cents={child.discountedPricePerPeriod} original={child.originalPricePerPeriod} suffix={perPeriod} />
             </li>
           ))}
         </ul>

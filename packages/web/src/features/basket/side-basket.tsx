@@ -11,10 +11,12 @@ interface SideBasketProps {
   /** The Continue button shows until step 3. */
   showContinue: boolean;
   onContinue: () => void;
+  /** The step 2 check is running. */
+  continueBusy?: boolean;
 }
 
 /** The 'Selection' beside the steps (below them on small screens). */
-export function SideBasket({ showContinue, onContinue }: SideBasketProps) {
+export function SideBasket({ showContinue, onContinue, continueBusy = false }: SideBasketProps) {
   const t = useT();
   const headingId = useId();
   const basket = useBasket();
@@ -49,7 +51,7 @@ export function SideBasket({ showContinue, onContinue }: SideBasketProps) {
           </ul>
           <BasketTotals basket={data} />
           {showContinue && (
-            <Button className="side-basket__continue" onClick={onContinue} data-testid="basket-continue">
+            <Button className="side-basket__continue" onClick={onContinue} busy={continueBusy} data-testid="basket-continue">
               {t('basket.continue')}
             </Button>
           )}

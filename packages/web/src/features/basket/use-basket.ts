@@ -10,10 +10,11 @@ export function useBasket() {
 }
 
 /** Every basket call answers the new basket: it replaces the cached one, no refetch needed. */
-function useBasketMutation<V>(call: (variables: V) => Promise<TBasket>) {
+export function useBasketMutation<V>(call: (variables: V) => Promise<TBasket>, options: { inlineErrors?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
+    meta: { inlineErrors: options.inlineErrors ?? false },
     onSuccess: (basket) => queryClient.setQueryData(BASKET_QUERY_KEY, basket),
   });
 }
