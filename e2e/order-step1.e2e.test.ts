@@ -57,7 +57,7 @@ describe('step 1: search, add, reload, remove, continue', () => {
     await order.waitForStatus('nl', 'added');
     await order.toggle('com');
     await order.waitForStatus('com', 'added');
-    await expect(order.basketItems.count()).resolves.toBe(2);
+    await expect.poll(() => order.basketItems.count()).toBe(2);
     await expect(order.basket.textContent()).resolves.toMatch(/Selectie/);
     await expect(order.basket.textContent()).resolves.toMatch(/mijnbakkerij\.nl[\s\S]*mijnbakkerij\.com/);
     // .nl 1,99 + .com 8,99 = 10,98 excl.; 2,31 VAT; 13,29 incl.
@@ -66,7 +66,7 @@ describe('step 1: search, add, reload, remove, continue', () => {
 
     await page.reload();
     await order.input.waitFor();
-    await expect(order.basketItems.count()).resolves.toBe(2);
+    await expect.poll(() => order.basketItems.count()).toBe(2);
     await order.search('mijnbakkerij');
     await order.waitForStatus('nl', 'added');
     await order.waitForStatus('com', 'added');

@@ -25,10 +25,15 @@ export class OrderPage {
     return this.page.getByTestId(`extension-row-${extension}`);
   }
 
+  /** Searches and waits until the rows are those of this name (not of the previous search). */
   async search(name: string) {
     await this.input.fill(name);
     await this.check.click();
-    await this.rows.first().waitFor();
+    const label = name.split('.')[0]!.toLowerCase();
+    await this.page.waitForFunction((expected) => {
+      const rows = [...document.querySelectorAll('[data-testid^="extension-row-"]')];
+      return rows.length > 0 && rows.every((row) => row.textContent?.includes(`${expected}.`));
+    }, label);
   }
 
   /** Waits until no row is loading any more and returns each row's status by extension. */
