@@ -6,6 +6,7 @@ import { OrderPage } from './pages/order-page.ts';
 import { ServicesPage } from './pages/services-page.ts';
 import { collectPageErrors, desktop, launchBrowser, mobile, screenshot, screenshotDir } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
+import hostingPackages from '../packages/server/src/features/catalogue/data/hosting-packages.json' with { type: 'json' };
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const URL_MESSAGE = 'De ingevoerde URL is ongeldig. Voer een geldige URL voor het doorsturen.';
@@ -256,6 +257,42 @@ describe('step 2 on a phone', () => {
       await screenshot(page, 'step2-mobile');
       await services.card('google.com').screenshot({ path: `${screenshotDir}/step2-mobile-transfer-card.png` });
       await expect(axeViolations(page, '#step-2')).resolves.toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('adding hosting to a domain the customer owns', () => {
+  it('puts the domain with the package in the basket and opens the order page at step 2 without the holder choice', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await page.goto(`${shop.url}/bestelprocedure`);
+      const xsrf = async () => decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+      const login = await page.request.post(`${shop.url}/api/login`, {
+        data: { username: 'klant@demo.kavel.nl', password: 'kavel-demo-wachtwoord' },
+        headers: { 'X-XSRF-TOKEN': await xsrf() },
+      });
+      expect(login.status()).toBe(200);
+      // The form post of the hosting packages page ('Choose'), as the browser sends it.
+      const basic = hostingPackages.find((p) => p.productCode === 'HOSTING_BASIC')!;
+      const posted = await page.request.post(`${shop.url}/account/webhosting-toevoegen`, {
+        form: { _csrf: await xsrf(), domain: 'goudenkorst.nl', productCode: basic.productCode, productId: String(basic.productId) },
+        maxRedirects: 0,
+      });
+      expect(posted.status()).toBe(303);
+      const location = posted.headers()['location']!;
+      expect(location).toMatch(/^\/bestelprocedure\?hostingUpgrade=true#step-2$/);
+      await page.goto(`${shop.url}${location}`);
+      const services = new ServicesPage(page);
+      await services.card('goudenkorst.nl').waitFor();
+      await expect.poll(() => page.getByTestId('step-indicator-2').getAttribute('data-current')).toBe('true');
+      await expect.poll(() => services.packages('goudenkorst.nl').getAttribute('data-product-code')).toBe('HOSTING_BASIC');
+      await expect(services.card('goudenkorst.nl').getByTestId('holder-button').count()).resolves.toBe(0);
+      await screenshot(page, 'step2-hosting-entry');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -25,7 +25,7 @@ export function OrderPage() {
   // Who is logged in is asked at once, so a returning customer sees their summary in step 3.
   useAuth();
   const hasItems = (basket.data?.items.length ?? 0) > 0;
-  const steps = useOrderSteps(hasItems, { openAtStep3: new URLSearchParams(window.location.search).get('finalStep') === 'true', basketLoaded: basket.isSuccess });
+  const steps = useOrderSteps(hasItems, { openAtStep3: new URLSearchParams(window.location.search).get('finalStep') === 'true', basketLoaded: basket.isSuccess, hostingUpgrade: basket.data?.hostingUpgrade === true });
   const servicesCheck = useServicesCheck();
   useDocumentTitle(t('page.title'));
   // From step 2 the cards are checked (here and by the server) before step 3 opens.
