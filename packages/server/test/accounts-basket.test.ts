@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ZBasket, type TBasket } from '@kavel/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { basketItems, baskets, customers } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD, ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import { createDomainService } from '../src/features/domains/domain-service.ts';
 import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
-import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, demoAccountDeps, TEST_PASSWORD, TestClient, tokenOf, type RecordingMailer } from './support/index.ts';
+import { useTestShop, createActiveAccount, databaseKinds, demoAccountDeps, TEST_PASSWORD, TestClient, tokenOf, type RecordingMailer } from './support/index.ts';
 
 const nl = extensions.find((e) => e.extension === 'nl')!;
 let ipCounter = 0;
@@ -21,15 +21,7 @@ describe.each(databaseKinds)('accounts and baskets on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let mailer: RecordingMailer;
-  beforeAll(async () => {
-    database = await kind.open();
-    mailer = createRecordingMailer();
-    app = await buildTestApp(database, { mailer });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ database, app, mailer } = shop));
 
   /** A connected item (e.g. a redirect) under a top-level item, as later features will add them. */
   const connect = async (client: TestClient, parentTitle: string, title: string) => {

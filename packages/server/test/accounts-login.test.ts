@@ -1,10 +1,10 @@
 import { ZLoginSuccess } from '@kavel/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { customers } from '../src/db/schema/index.ts';
-import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, solveCaptcha, TEST_PASSWORD, TestClient, validRegistration, type RecordingMailer } from './support/index.ts';
+import { useTestShop, createActiveAccount, databaseKinds, solveCaptcha, TEST_PASSWORD, TestClient, validRegistration, type RecordingMailer } from './support/index.ts';
 
 let ipCounter = 0;
 const freshClient = (app: FastifyInstance) => new TestClient(app, { remoteAddress: `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
@@ -16,15 +16,7 @@ describe.each(databaseKinds)('login on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let mailer: RecordingMailer;
-  beforeAll(async () => {
-    database = await kind.open();
-    mailer = createRecordingMailer();
-    app = await buildTestApp(database, { mailer });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ database, app, mailer } = shop));
 
   it('logs in with the right password, case-insensitively, and says who is logged in', async () => {
     await createActiveAccount(app, mailer, 'inloggen@example.nl');

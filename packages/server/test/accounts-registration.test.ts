@@ -1,10 +1,10 @@
 import { todayInAmsterdam } from '@kavel/core';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { customers } from '../src/db/schema/index.ts';
-import { buildTestApp, createRecordingMailer, databaseKinds, solveCaptcha, TEST_PASSWORD, TestClient, tokenOf, validRegistration, type RecordingMailer } from './support/index.ts';
+import { useTestShop, databaseKinds, solveCaptcha, TEST_PASSWORD, TestClient, tokenOf, validRegistration, type RecordingMailer } from './support/index.ts';
 
 let ipCounter = 0;
 /** A client from an address of its own, so the per-address escalation of one test does not touch another. */
@@ -15,15 +15,7 @@ describe.each(databaseKinds)('account registration on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let mailer: RecordingMailer;
-  beforeAll(async () => {
-    database = await kind.open();
-    mailer = createRecordingMailer();
-    app = await buildTestApp(database, { mailer });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ database, app, mailer } = shop));
 
   const register = (client: TestClient, dto: Record<string, unknown>, captcha?: string) =>
     client.post('/api/register-account', { registrationDto: validRegistration(dto), ...(captcha ? { captcha } : {}) });

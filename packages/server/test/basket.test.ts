@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ZBasket, type TBasket } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/connect.ts';
 import { seedCatalogue } from '../src/features/catalogue/catalogue-seed.ts';
 import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
-import { buildTestApp, databaseKinds, TestClient } from './support/index.ts';
+import { useTestShop, buildTestApp, databaseKinds, TestClient } from './support/index.ts';
 
 const nl = extensions.find((e) => e.extension === 'nl')!;
 const com = extensions.find((e) => e.extension === 'com')!;
@@ -16,16 +16,8 @@ const add = (client: TestClient, product: typeof nl, title: string) =>
 const basketOf = (body: string): TBasket => ZBasket.parse(JSON.parse(body));
 
 describe.each(databaseKinds)('basket on $name', (kind) => {
-  let database: DatabaseHandle;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ app } = shop));
 
   it('starts empty', async () => {
     const response = await new TestClient(app).get('/api/bestelprocedure/getBasket');

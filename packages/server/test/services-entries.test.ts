@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/connect.ts';
-import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
-import { basketCalls, basketFrom, buildTestApp, databaseKinds, demoAccountDeps, loginAs, products, TestClient } from './support/index.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestShop, basketCalls, basketFrom, databaseKinds, loginAs, products, TestClient } from './support/index.ts';
 
 const { nl, com, basic, premium, resellerBasic, spamfilter } = products;
 const ADD = '/account/webhosting-toevoegen';
@@ -14,17 +12,8 @@ const hostingFields = (domain: string, product: { productId: number; productCode
 });
 
 describe.each(databaseKinds)('step 2: hosting entries from the account on $name', (kind) => {
-  let database: DatabaseHandle;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database);
-    await ensureDemoAccounts(demoAccountDeps(database.db));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true });
 
   it('sends a visitor who is not logged in to the login page, and refuses a form without the token', async () => {
     const visitor = new TestClient(app);

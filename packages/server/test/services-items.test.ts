@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { basketItems } from '../src/db/schema/index.ts';
-import { basketCalls, basketFrom, buildTestApp, databaseKinds, products, TestClient } from './support/index.ts';
+import { useTestShop, basketCalls, basketFrom, databaseKinds, products, TestClient } from './support/index.ts';
 
 const { nl, com, intro, basic, premium, resellerBasic, spamfilter, ssl, wordpress, joomla, redirect, transferCode } = products;
 const kinds = (item: { connectedItem: Array<{ productType: string; productName: string }> }) => item.connectedItem.map((child) => [child.productType, child.productName]);
@@ -12,14 +12,7 @@ const kinds = (item: { connectedItem: Array<{ productType: string; productName: 
 describe.each(databaseKinds)('step 2: connected items on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ database, app } = shop));
 
   /** A fresh visitor with one free domain in the basket; answers the calls and the domain's unique. */
   const visitorWith = async (title: string) => {

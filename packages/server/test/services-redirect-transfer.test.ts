@@ -1,16 +1,11 @@
 import { ZDnsProfileList, ZServicesValidation } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/connect.ts';
-import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
-import {
+import { describe, expect, it } from 'vitest';
+import { useTestShop,
   basketCalls,
   basketFrom,
-  buildTestApp,
   createActiveAccount,
-  createRecordingMailer,
   databaseKinds,
-  demoAccountDeps,
   loginAs,
   products,
   TestClient,
@@ -22,19 +17,9 @@ const URL_MESSAGE = 'De ingevoerde URL is ongeldig. Voer een geldige URL voor he
 const TRANSFER_MESSAGE_START = 'Je hebt nog niet aangevinkt dat je de eigenaar van de te verhuizen domeinnaam bent';
 
 describe.each(databaseKinds)('step 2: redirects, transfers and validation on $name', (kind) => {
-  let database: DatabaseHandle;
   let app: FastifyInstance;
   let mailer: RecordingMailer;
-  beforeAll(async () => {
-    database = await kind.open();
-    mailer = createRecordingMailer();
-    app = await buildTestApp(database, { mailer });
-    await ensureDemoAccounts(demoAccountDeps(database.db));
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ app, mailer } = shop), { demoAccounts: true });
 
   const withDomain = async (client: TestClient, product: typeof nl, title: string) => {
     const calls = basketCalls(client);

@@ -12,6 +12,11 @@ import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createDomainService } from '../../src/features/domains/domain-service.ts';
+import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
+import { demoAccountDeps } from './services.ts';
+import type { DatabaseKind } from './test-database.ts';
 
 export const testConfig: AppConfig = {
   secureCookies: false,
@@ -60,4 +65,31 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
   });
   if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
   return app;
+}
+
+/** What a test file works with: the app on its own database, and the mails it sent. */
+export interface TestShop {
+  database: DatabaseHandle;
+  app: FastifyInstance;
+  mailer: RecordingMailer;
+}
+
+/**
+ * Opens a fresh database of `kind` and builds the app on it before the file's tests, and closes
+ * both after them; `ready` receives them once they exist.
+ */
+export function useTestShop(kind: DatabaseKind, ready: (shop: TestShop) => unknown, options: { demoAccounts?: boolean } = {}): void {
+  let shop: TestShop | null = null;
+  beforeAll(async () => {
+    const database = await kind.open();
+    const mailer = createRecordingMailer();
+    const app = await buildTestApp(database, { mailer });
+    if (options.demoAccounts) await ensureDemoAccounts(demoAccountDeps(database.db));
+    shop = { database, app, mailer };
+    ready(shop);
+  });
+  afterAll(async () => {
+    await shop?.app.close();
+    await shop?.database.close();
+  });
 }
