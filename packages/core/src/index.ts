@@ -14,3 +14,5 @@ export * from './schemas/services.ts';
 export * from './schemas/whois.ts';
 export * from './discount-codes.ts';
 export * from './texts/validation.ts';
+export * from './schemas/checkout.ts';
+export * from './schemas/orders.ts';

@@ -51,6 +51,13 @@ const ZEnv = z.object({
   OUTBOX_DIR: z.string().optional(),
   /** Demo accounts: created on the embedded database by default, on a server only when `true`. */
   DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
+  PAYMENT_ADAPTER: z.enum(['simulated', 'omnikassa']).default('simulated'),
+  /** Omnikassa 2.0 (Rabo Smart Pay): the refresh token and signing key (base64) from the dashboard. */
+  OMNIKASSA_REFRESH_TOKEN: z.string().optional(),
+  OMNIKASSA_SIGNING_KEY: z.string().optional(),
+  /** Omnikassa API base; the sandbox by default. */
+  OMNIKASSA_BASE_URL: z.string().url().default('https://api.pay-sandbox.rabobank.nl/omnikassa-api-sandbox/'),
+  PROVISIONING_ADAPTER: z.enum(['simulated']).default('simulated'),
   /** Requests per minute per client on the public API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
@@ -84,6 +91,8 @@ export interface Config {
   baseUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   demoAccounts: boolean;
+  payment: { adapter: 'simulated' } | { adapter: 'omnikassa'; refreshToken: string; signingKey: string; baseUrl: string };
+  provisioning: { adapter: Env['PROVISIONING_ADAPTER'] };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -96,6 +105,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const [min, max = min] = e.REGISTRY_SIMULATED_LATENCY_MS.split('-').map(Number) as [number, number?];
   if (e.CAPTCHA_ADAPTER === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: CAPTCHA_ADAPTER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY');
+  }
+  if (e.PAYMENT_ADAPTER === 'omnikassa' && (!e.OMNIKASSA_REFRESH_TOKEN || !e.OMNIKASSA_SIGNING_KEY)) {
+    throw new Error('Invalid configuration: PAYMENT_ADAPTER=omnikassa needs OMNIKASSA_REFRESH_TOKEN and OMNIKASSA_SIGNING_KEY');
   }
   return {
     port: e.PORT,
@@ -134,5 +146,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR === ':memory:' ? './data' : e.DATA_DIR}/outbox`,
     },
     demoAccounts: e.DEMO_ACCOUNTS ? e.DEMO_ACCOUNTS === 'true' : !e.DATABASE_URL,
+    payment:
+      e.PAYMENT_ADAPTER === 'omnikassa'
+        ? { adapter: 'omnikassa', refreshToken: e.OMNIKASSA_REFRESH_TOKEN!, signingKey: e.OMNIKASSA_SIGNING_KEY!, baseUrl: e.OMNIKASSA_BASE_URL }
+        : { adapter: 'simulated' },
+    provisioning: { adapter: e.PROVISIONING_ADAPTER },
   };
 }

@@ -66,7 +66,6 @@ export type TBasketProduct = z.infer<typeof ZBasketProduct>;
 export const ZCountry = z.object({ id: z.number().int(), code: z.string().length(2), country: z.string(), country_en: z.string() });
 export type TCountry = z.infer<typeof ZCountry>;
 
-export const ZPaymentMethodCode = z.string();
 export const ZCatalogue = z.object({
   extensions: z.array(ZDomainExtensionProduct),
   hostingPackages: z.array(ZHostingPackage),

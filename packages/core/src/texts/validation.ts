@@ -21,6 +21,12 @@ const validation = {
     nl: 'Vul de verhuiscode (autorisatiecode) in die je van je huidige provider hebt gekregen.',
     en: 'Enter the transfer (authorisation) code you received from your current provider.',
   },
+  iban: { nl: 'Vul een geldig IBAN in, bijvoorbeeld NL91 ABNA 0417 1643 00.', en: 'Enter a valid IBAN, for example NL91 ABNA 0417 1643 00.' },
+  mandateRequired: {
+    nl: 'Geef toestemming voor de automatische incasso om zo te betalen.',
+    en: 'Authorise the direct debit to pay this way.',
+  },
+  termsRequired: { nl: 'Ga akkoord met de algemene voorwaarden.', en: 'Please accept the general terms and conditions.' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof validation;

@@ -1,0 +1,2 @@
+export { createSimulatedPayment } from './simulated-payment.ts';
+export { createOmnikassaPayment } from './omnikassa-payment.ts';

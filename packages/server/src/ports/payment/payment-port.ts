@@ -1,0 +1,58 @@
+import type { TPaymentStatus } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * How the shop takes online payments. Adapters: `simulated` (default; a page on our own server
+ * where the tester picks paid, cancelled or expired) and `omnikassa` (Rabo Smart Pay / Omnikassa
+ * 2.0). Expected failures are answers (`ok: false`), never throws.
+ */
+
+export interface PaymentAnnouncement {
+  /** Ours, unique per attempt; comes back on the return URL and in results. */
+  merchantOrderId: string;
+  /** Amount including VAT, in cents. */
+  amountCents: number;
+  currency: 'EUR';
+  description: string;
+  language: 'NL' | 'EN';
+  /** Where the provider sends the browser back (it adds its signed parameters). */
+  merchantReturnUrl: string;
+  shopper: { email: string; fullName: string };
+}
+
+export type AnnounceAnswer =
+  | { ok: true; redirectUrl: string; providerOrderId: string }
+  | { ok: false; reason: 'unreachable' | 'unauthorised' | 'refused' | 'unexpected-answer'; detail?: string };
+
+/** The signed parameters on the return URL: who came back, and the status the provider claims. */
+export type ReturnAnswer = { ok: true; merchantOrderId: string; status: TPaymentStatus | null } | { ok: false; reason: 'missing' | 'bad-signature' };
+
+/** One order's result as the provider reports it. */
+export interface PaymentResult {
+  merchantOrderId: string;
+  providerOrderId: string;
+  status: TPaymentStatus;
+  /** What was paid, in cents, when the provider says so. */
+  paidAmountCents: number | null;
+}
+
+export type ResultsAnswer =
+  | { ok: true; results: PaymentResult[] }
+  | { ok: false; reason: 'bad-signature' | 'expired' | 'unreachable' | 'unauthorised' | 'unexpected-answer'; detail?: string };
+
+export interface PaymentPort {
+  readonly name: 'simulated' | 'omnikassa';
+  announce(order: PaymentAnnouncement, signal?: AbortSignal): Promise<AnnounceAnswer>;
+  /** Checks the signed query of the return URL (constant-time); it says who came back, not what is paid. */
+  verifyReturn(query: Record<string, string | undefined>): ReturnAnswer;
+  /**
+   * A webhook notification (the parsed JSON body): checks its signature and expiry, then pulls
+   * the results it announces, page after page while more are available.
+   */
+  pullResults(notification: unknown, signal?: AbortSignal): Promise<ResultsAnswer>;
+  /**
+   * Routes the adapter serves itself: the simulated provider's hosted page. `notify` hands a
+   * notification to the shop as the provider's webhook would.
+   */
+  registerRoutes?(app: FastifyInstance, notify: (notification: unknown) => Promise<void>): void;
+}

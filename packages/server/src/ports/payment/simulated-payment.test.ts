@@ -1,0 +1,231 @@
+import formbody from '@fastify/formbody';
+import { formatEuro } from '@kavel/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerCsrfProtection } from '../../http/csrf.ts';
+import { registerErrorHandling } from '../../http/errors.ts';
+import type { Session } from '../../http/session.ts';
+import type { PaymentAnnouncement, PaymentPort } from './payment-port.ts';
+import { createSimulatedPayment } from './simulated-payment.ts';
+
+const CSRF = 'csrf-token-of-this-session';
+const order: PaymentAnnouncement = {
+  merchantOrderId: 'K12N1',
+  amountCents: 12_345,
+  currency: 'EUR',
+  description: 'Bestelling 12: <b>kavel.nl</b> & co',
+  language: 'NL',
+  merchantReturnUrl: 'http://kavel.test/betaling/terug',
+  shopper: { email: 'jan@example.nl', fullName: 'Jan de Vries' },
+};
+
+let clock = Date.parse('2030-01-01T12:00:00Z');
+let port: PaymentPort;
+let app: FastifyInstance;
+let notified: unknown[];
+let notifyFails: boolean;
+
+/**
+ * The adapter's routes on a bare Fastify app with the shop's real CSRF hook, form parsing and
+ * error handling; the session (normally loaded from the database) is set by a hook.
+ */
+async function buildApp(): Promise<FastifyInstance> {
+  const instance = Fastify({ logger: false });
+  instance.setValidatorCompiler(validatorCompiler);
+  instance.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(instance);
+  await instance.register(formbody);
+  instance.decorateRequest('session', null as unknown as Session);
+  instance.addHook('onRequest', async (request) => {
+    request.session = { idHash: 'test', csrfToken: CSRF, customerId: null, language: 'nl' };
+  });
+  registerCsrfProtection(instance);
+  port.registerRoutes!(instance, async (notification) => {
+    notified.push(notification);
+    if (notifyFails) throw new Error('webhook down');
+  });
+  await instance.ready();
+  return instance;
+}
+
+beforeEach(async () => {
+  clock = Date.parse('2030-01-01T12:00:00Z');
+  notified = [];
+  notifyFails = false;
+  port = createSimulatedPayment({ baseUrl: 'http://kavel.test/', now: () => new Date(clock) });
+  app = await buildApp();
+});
+
+afterEach(async () => {
+  await app.close();
+});
+
+const post = (merchantOrderId: string, form: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: `/betalen/simulatie/${merchantOrderId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+
+/** The query the browser brings back to the shop. */
+function returnQuery(location: string | undefined): Record<string, string> {
+  const url = new URL(location ?? '');
+  expect(`${url.origin}${url.pathname}`).toBe(order.merchantReturnUrl);
+  return Object.fromEntries(url.searchParams);
+}
+
+describe('simulated payment: announce', () => {
+  it('answers the hosted page under the shop base URL, once per attempt', async () => {
+    const first = await port.announce(order);
+    expect(first).toMatchObject({ ok: true, redirectUrl: 'http://kavel.test/betalen/simulatie/K12N1' });
+    const again = await port.announce(order);
+    expect(again).toEqual(first);
+    const other = await port.announce({ ...order, merchantOrderId: 'K12N2' });
+    expect(other.ok && first.ok && other.providerOrderId !== first.providerOrderId).toBe(true);
+  });
+
+  it('refuses what Omnikassa would not take', async () => {
+    expect(await port.announce({ ...order, merchantOrderId: 'K-12' })).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await port.announce({ ...order, merchantOrderId: 'K'.repeat(25) })).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await port.announce({ ...order, amountCents: 12.5 })).toMatchObject({ ok: false, reason: 'refused' });
+    expect(await port.announce({ ...order, merchantReturnUrl: '/betaling/terug' })).toMatchObject({ ok: false, reason: 'refused' });
+  });
+});
+
+describe('simulated payment: hosted page', () => {
+  it('shows amount, description and the three outcomes in a form with the session token', async () => {
+    await port.announce(order);
+    const page = await app.inject({ method: 'GET', url: '/betalen/simulatie/K12N1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    expect(html).toContain('<h1>Kavel testbetaling</h1>');
+    expect(html).toContain('gesimuleerde betaalprovider');
+    expect(html).toContain(formatEuro(12_345, 'nl'));
+    expect(html).toContain('Bestelling 12: &lt;b&gt;kavel.nl&lt;/b&gt; &amp; co');
+    expect(html).toContain('<form method="post" action="/betalen/simulatie/K12N1">');
+    expect(html).toContain(`<input type="hidden" name="_csrf" value="${CSRF}">`);
+    expect(html).toContain('<button type="submit" name="outcome" value="COMPLETED">Betaald</button>');
+    expect(html).toContain('<button type="submit" name="outcome" value="CANCELLED">Geannuleerd</button>');
+    expect(html).toContain('<button type="submit" name="outcome" value="EXPIRED">Verlopen</button>');
+    // The CSP allows no inline script or style.
+    expect(html).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
+    expect(html).toContain('<link rel="stylesheet" href="/betalen/simulatie.css">');
+    const css = await app.inject({ method: 'GET', url: '/betalen/simulatie.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+  });
+
+  it('answers an HTML 404 for an unknown attempt', async () => {
+    const page = await app.inject({ method: 'GET', url: '/betalen/simulatie/K99N1' });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Betaling niet gevonden');
+    expect((await post('K99N1', { outcome: 'COMPLETED', _csrf: CSRF })).statusCode).toBe(404);
+  });
+
+  it('refuses a post without the session token and changes nothing', async () => {
+    await port.announce(order);
+    expect((await post('K12N1', { outcome: 'COMPLETED' })).statusCode).toBe(403);
+    expect((await post('K12N1', { outcome: 'COMPLETED', _csrf: 'someone-else' })).statusCode).toBe(403);
+    expect(notified).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/betalen/simulatie/K12N1' })).body).toContain('value="COMPLETED">Betaald</button>');
+  });
+
+  it('refuses an outcome it does not offer', async () => {
+    await port.announce(order);
+    expect((await post('K12N1', { outcome: 'PAID', _csrf: CSRF })).statusCode).toBe(400);
+    expect(notified).toEqual([]);
+  });
+});
+
+describe('simulated payment: outcome', () => {
+  it('paid: notifies the shop, then sends the browser back with a signed status', async () => {
+    const announced = await port.announce(order);
+    const response = await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
+    expect(response.statusCode).toBe(303);
+    const query = returnQuery(response.headers.location);
+    expect(query).toMatchObject({ order_id: 'K12N1', status: 'COMPLETED' });
+    expect(query['signature']).toMatch(/^[0-9a-f]{128}$/);
+    expect(port.verifyReturn(query)).toEqual({ ok: true, merchantOrderId: 'K12N1', status: 'COMPLETED' });
+
+    expect(notified).toHaveLength(1);
+    expect(notified[0]).toEqual({
+      authentication: expect.any(String),
+      expiry: '2030-01-01T12:05:00.000Z',
+      eventName: 'merchant.order.status.changed',
+      poiId: 1,
+      signature: expect.stringMatching(/^[0-9a-f]{128}$/),
+    });
+    const results = await port.pullResults(notified[0]);
+    expect(results).toEqual({
+      ok: true,
+      results: [{ merchantOrderId: 'K12N1', providerOrderId: announced.ok ? announced.providerOrderId : '', status: 'COMPLETED', paidAmountCents: 12_345 }],
+    });
+    // A replayed notification reports the same final result again.
+    expect(await port.pullResults(notified[0])).toEqual(results);
+  });
+
+  it('cancelled and expired report nothing paid', async () => {
+    await port.announce(order);
+    await port.announce({ ...order, merchantOrderId: 'K12N2' });
+    expect(returnQuery((await post('K12N1', { outcome: 'CANCELLED', _csrf: CSRF })).headers.location)).toMatchObject({ status: 'CANCELLED' });
+    expect(returnQuery((await post('K12N2', { outcome: 'EXPIRED', _csrf: CSRF })).headers.location)).toMatchObject({ status: 'EXPIRED' });
+    expect(await port.pullResults(notified[0])).toMatchObject({ ok: true, results: [{ merchantOrderId: 'K12N1', status: 'CANCELLED', paidAmountCents: 0 }] });
+    expect(await port.pullResults(notified[1])).toMatchObject({ ok: true, results: [{ merchantOrderId: 'K12N2', status: 'EXPIRED', paidAmountCents: 0 }] });
+  });
+
+  it('keeps the first outcome: a later post changes nothing and notifies no one', async () => {
+    await port.announce(order);
+    await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
+    const again = await post('K12N1', { outcome: 'CANCELLED', _csrf: CSRF });
+    expect(again.statusCode).toBe(303);
+    expect(returnQuery(again.headers.location)).toMatchObject({ status: 'COMPLETED' });
+    expect(notified).toHaveLength(1);
+    const page = (await app.inject({ method: 'GET', url: '/betalen/simulatie/K12N1' })).body;
+    expect(page).toContain('al afgehandeld: <strong>Betaald</strong>');
+    expect(page).not.toContain('<button');
+  });
+
+  it('still sends the browser back when the shop does not take the notification', async () => {
+    notifyFails = true;
+    await port.announce(order);
+    const response = await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
+    expect(response.statusCode).toBe(303);
+    expect(port.verifyReturn(returnQuery(response.headers.location))).toMatchObject({ ok: true, status: 'COMPLETED' });
+    expect(notified).toHaveLength(1);
+  });
+});
+
+describe('simulated payment: signatures', () => {
+  async function paid() {
+    await port.announce(order);
+    const response = await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
+    return { query: returnQuery(response.headers.location), notification: notified[0] as Record<string, unknown> };
+  }
+
+  it('refuses a tampered or incomplete return query', async () => {
+    const { query } = await paid();
+    expect(port.verifyReturn({ ...query, status: 'CANCELLED' })).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(port.verifyReturn({ ...query, order_id: 'K12N2' })).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(port.verifyReturn({ order_id: 'K12N1', status: 'COMPLETED' })).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('refuses a tampered, foreign or malformed notification', async () => {
+    const { notification } = await paid();
+    expect(await port.pullResults({ ...notification, expiry: '2031-01-01T00:00:00.000Z' })).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(await port.pullResults({ ...notification, authentication: 'other' })).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(await port.pullResults('{}')).toMatchObject({ ok: false, reason: 'bad-signature' });
+    // Another instance has another key: its notifications and return URLs mean nothing here.
+    const other = createSimulatedPayment({ baseUrl: 'http://kavel.test', now: () => new Date(clock) });
+    expect(await other.pullResults(notification)).toMatchObject({ ok: false, reason: 'bad-signature' });
+  });
+
+  it('refuses an expired notification', async () => {
+    const { notification } = await paid();
+    clock += 5 * 60_000;
+    expect(await port.pullResults(notification)).toMatchObject({ ok: false, reason: 'expired' });
+  });
+});
