@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../src/ports/captcha/index.ts';
+import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
 import type { RegistryAnswer, RegistryPort } from '../src/ports/registry/registry-port.ts';
 import { buildTestApp, databaseKinds, readEventStream } from './support/index.ts';
 
@@ -10,6 +11,7 @@ import { buildTestApp, databaseKinds, readEventStream } from './support/index.ts
 function scriptedRegistry(latency: Record<string, number>, failing: Set<string>): RegistryPort & { calls: string[] } {
   const calls: string[] = [];
   return {
+    ...lookupOnlyRegistrar,
     name: 'scripted',
     calls,
     lookup(domain, settings, signal) {

@@ -1,10 +1,16 @@
+import { EXTRA_SERVICES_DONE_PAGE } from '@kavel/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { useTestShop, basketCalls, basketFrom, databaseKinds, loginAs, products, TestClient } from './support/index.ts';
+import type { DatabaseHandle } from '../src/db/connect.ts';
+import { hostingAccountExtras, hostingAccounts } from '../src/db/schema/index.ts';
+import { useTestShop, basketCalls, basketFrom, customerIdOf, databaseKinds, loginAs, products, TestClient } from './support/index.ts';
 
-const { nl, com, basic, premium, resellerBasic, spamfilter } = products;
+const { nl, com, basic, premium, resellerBasic, spamfilter, ssl } = products;
+type Product = { productId: number; productCode: string };
 const ADD = '/account/webhosting-toevoegen';
 const UPGRADE = '/account/webhosting-upgraden';
+const EXTRAS = '/account/diensten-toevoegen';
 const hostingFields = (domain: string, product: { productId: number; productCode: string } = basic) => ({
   domain,
   productCode: product.productCode,
@@ -12,14 +18,16 @@ const hostingFields = (domain: string, product: { productId: number; productCode
 });
 
 describe.each(databaseKinds)('step 2: hosting entries from the account on $name', (kind) => {
+  let database: DatabaseHandle;
   let app: FastifyInstance;
-  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true });
+  useTestShop(kind, (shop) => ({ database, app } = shop), { demoAccounts: true });
 
   it('sends a visitor who is not logged in to the login page, and refuses a form without the token', async () => {
     const visitor = new TestClient(app);
     for (const [url, fields] of [
       [ADD, hostingFields('goudenkorst.nl')],
       [UPGRADE, { hostingPackageId: '1', productCode: basic.productCode, productId: String(basic.productId) }],
+      [EXTRAS, { hostingPackageId: '1', extraServices: '[]' }],
     ] as const) {
       const response = await visitor.postForm(url, fields);
       expect(response.statusCode, url).toBe(303);
@@ -81,11 +89,125 @@ describe.each(databaseKinds)('step 2: hosting entries from the account on $name'
     expect(await basketCalls(bakery).get()).toEqual(before);
   });
 
-  it('answers 404 for a hosting package id to upgrade, since no hosting account exists yet', async () => {
+  /**
+   * A hosting account as fulfilment leaves it (fulfilment is another feature: the fixture writes
+   * the rows); the one already made for `domain` when an earlier test made it.
+   */
+  const insertHostingAccount = async (email: string, domain: string, product: Product, extras: Product[] = []) => {
+    const [existing] = await database.db.select({ id: hostingAccounts.id }).from(hostingAccounts).where(eq(hostingAccounts.domain, domain));
+    if (existing) return String(existing.id);
+    const [account] = await database.db
+      .insert(hostingAccounts)
+      .values({ customerId: await customerIdOf(database.db, email), domain, productId: product.productId, productCode: product.productCode, username: domain.replace(/\W/g, ''), providerRef: `test-${domain}` })
+      .returning({ id: hostingAccounts.id });
+    for (const extra of extras) await database.db.insert(hostingAccountExtras).values({ hostingAccountId: account!.id, productId: extra.productId, productCode: extra.productCode });
+    return String(account!.id);
+  };
+  const emptyBasket = async (calls: ReturnType<typeof basketCalls>) => {
+    for (const item of (await calls.get()).items) await calls.call('removeItem', { unique: item.unique });
+  };
+  const upgradeFields = (hostingPackageId: string, product: Product) => ({ hostingPackageId, productCode: product.productCode, productId: String(product.productId) });
+  const extrasFields = (hostingPackageId: string, extras: Product[]) => ({
+    hostingPackageId,
+    extraServices: JSON.stringify(extras.map((extra) => ({ productId: extra.productId, productCode: extra.productCode }))),
+  });
+
+  it("upgrades the customer's hosting account: its domain already paid, the new package at its price", async () => {
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
-    const response = await bakery.postForm(UPGRADE, { hostingPackageId: '4711', productCode: premium.productCode, productId: String(premium.productId) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Niet gevonden.', fieldErrors: { hostingPackageId: 'Niet gevonden.' } });
+    const calls = basketCalls(bakery);
+    await emptyBasket(calls);
+    const accountId = await insertHostingAccount('klant@demo.kavel.nl', 'goudenkorst.nl', basic, [spamfilter]);
+    const response = await bakery.postForm(UPGRADE, upgradeFields(accountId, premium));
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe('/bestelprocedure?hostingUpgrade=true#step-2');
+
+    const basket = await calls.get();
+    expect(basket.hostingUpgrade).toBe(true);
+    const [domain] = basket.items;
+    expect(basket.items).toHaveLength(1);
+    expect(domain).toMatchObject({ title: 'goudenkorst.nl', productType: 'DOMAIN', invoiced: true, discountedPricePerPeriod: 0 });
+    expect(domain!.connectedItem).toMatchObject([
+      { productType: 'LINUX_PACKAGE', productCode: premium.productCode, invoiced: false, discountedPricePerPeriod: 6 * premium.discountedPrice + 6 * premium.originalPrice },
+    ]);
+    expect(basket.totalPricePerPeriodExcludeTax).toBe(6 * 399 + 6 * 799);
+    await emptyBasket(calls);
+  });
+
+  it('refuses to upgrade a hosting account that is unknown or someone else’s, or to the same package', async () => {
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const before = await basketCalls(bakery).get();
+    const resellerAccount = await insertHostingAccount('reseller@demo.kavel.nl', 'grachtengordel.nl', basic);
+    for (const id of [resellerAccount, '4711']) {
+      const response = await bakery.postForm(UPGRADE, upgradeFields(id, premium));
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Niet gevonden.', fieldErrors: { hostingPackageId: 'Niet gevonden.' } });
+    }
+    const own = await insertHostingAccount('klant@demo.kavel.nl', 'goudenkorst-webshop.com', premium);
+    const same = await bakery.postForm(UPGRADE, upgradeFields(own, premium));
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe('Dit is al het pakket van dit hostingaccount. Kies een ander pakket.');
+    expect((await bakery.postForm(UPGRADE, upgradeFields(own, resellerBasic))).statusCode).toBe(400);
     expect((await bakery.postForm(UPGRADE, { hostingPackageId: 'abc', productCode: premium.productCode, productId: '1' })).statusCode).toBe(400);
+    expect(await basketCalls(bakery).get()).toEqual(before);
+  });
+
+  it('adds extras to an existing package: the package already paid, the extras it has skipped', async () => {
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const calls = basketCalls(bakery);
+    await emptyBasket(calls);
+    const accountId = await insertHostingAccount('klant@demo.kavel.nl', 'goudenkorst.nl', basic, [spamfilter]);
+    const response = await bakery.postForm(EXTRAS, extrasFields(accountId, [ssl, spamfilter]));
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe(EXTRA_SERVICES_DONE_PAGE.customer);
+
+    const basket = await calls.get();
+    expect(basket.hostingUpgrade).toBe(true);
+    expect(basket.items).toHaveLength(1);
+    expect(basket.items[0]).toMatchObject({ title: 'goudenkorst.nl', invoiced: true, discountedPricePerPeriod: 0 });
+    expect(basket.items[0]!.connectedItem.map((child) => [child.productType, child.productCode, child.invoiced, child.discountedPricePerPeriod])).toEqual([
+      ['LINUX_PACKAGE', basic.productCode, true, 0],
+      ['EXTRA_SERVICE', ssl.productCode, false, ssl.price],
+    ]);
+    expect(basket.items[0]!.connectedItem[0]).not.toHaveProperty('pricePerMonth');
+    expect(basket.totalPricePerPeriodExcludeTax).toBe(1995);
+    // Only existing products: paying on account costs the administration fee.
+    const methods = (await calls.call('paymentMethods')).json() as Array<{ paymentMethod: string; priceCents: number }>;
+    expect(methods.find((method) => method.paymentMethod === 'MANUAL_PAYMENT')?.priceCents).toBe(195);
+
+    // Extras on top of an upgrade chosen before keep the new package.
+    await bakery.postForm(UPGRADE, upgradeFields(accountId, premium));
+    await bakery.postForm(EXTRAS, extrasFields(accountId, [ssl]));
+    expect((await calls.domain('goudenkorst.nl')).connectedItem.map((child) => [child.productCode, child.invoiced])).toEqual([
+      [premium.productCode, false],
+      [ssl.productCode, false],
+    ]);
+    await emptyBasket(calls);
+  });
+
+  it("sends a reseller to the reseller order page, and refuses unknown extras and other people's accounts", async () => {
+    const reseller = await loginAs(app, 'reseller@demo.kavel.nl');
+    const id = await insertHostingAccount('reseller@demo.kavel.nl', 'grachtengordel.nl', basic);
+    const response = await reseller.postForm(EXTRAS, extrasFields(id, [spamfilter]));
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe('/bestelprocedure-reseller');
+
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const before = await basketCalls(bakery).get();
+    const foreign = await bakery.postForm(EXTRAS, extrasFields(id, [ssl]));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ fieldErrors: { hostingPackageId: 'Niet gevonden.' } });
+    const ownId = await insertHostingAccount('klant@demo.kavel.nl', 'goudenkorst.nl', basic, [spamfilter]);
+    const unknown = await bakery.postForm(EXTRAS, extrasFields(ownId, [ssl, { productId: ssl.productId, productCode: spamfilter.productCode }]));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Dit product bestaat niet (meer).');
+    expect((await bakery.postForm(EXTRAS, extrasFields(ownId, [basic]))).statusCode).toBe(400);
+    expect((await bakery.postForm(EXTRAS, { hostingPackageId: ownId, extraServices: 'geen json' })).statusCode).toBe(400);
+    expect((await bakery.postForm(EXTRAS, extrasFields(ownId, []))).statusCode).toBe(400);
+    expect(await basketCalls(bakery).get()).toEqual(before);
+
+    const visitor = new TestClient(app);
+    const anonymous = await visitor.postForm(EXTRAS, extrasFields(ownId, [ssl]));
+    expect(anonymous.statusCode).toBe(303);
+    expect(anonymous.headers.location).toBe('/bestellen/inloggen');
   });
 });

@@ -18,8 +18,11 @@ export interface AvailabilityService {
    * Resolves when the last one is reported; a failing lookup reports `error` and the rest go on.
    */
   checkAll(label: string, extensions: readonly string[], onResult: (event: TAvailabilityEvent) => void, signal: AbortSignal): Promise<void>;
-  /** One full domain, e.g. before it goes into a basket. */
-  checkDomain(label: string, extension: string): Promise<TAvailabilityStatus>;
+  /**
+   * One full domain, e.g. before it goes into a basket. `fresh` asks the registry even when a
+   * cached answer exists (checkout, just before an order): the answer is remembered as usual.
+   */
+  checkDomain(label: string, extension: string, options?: { fresh?: boolean }): Promise<TAvailabilityStatus>;
 }
 
 const MAX_CACHE_ENTRIES = 50_000;
@@ -42,15 +45,17 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     cache.set(domain, { status, expiresAt: now() + options.cacheSeconds * 1000 });
   }
 
-  async function lookup(label: string, extension: string): Promise<TAvailabilityStatus> {
+  async function lookup(label: string, extension: string, fresh = false): Promise<TAvailabilityStatus> {
     if (!isRegistrableLabel(label)) return 'invalid';
     const record = (await options.catalogue.snapshot()).extensionsByName.get(extension);
     if (!record) return 'invalid';
     const domain = `${label}.${extension}`;
-    const hit = cache.get(domain);
-    if (hit && hit.expiresAt > now()) return hit.status;
-    const running = inFlight.get(domain);
-    if (running) return running;
+    if (!fresh) {
+      const hit = cache.get(domain);
+      if (hit && hit.expiresAt > now()) return hit.status;
+      const running = inFlight.get(domain);
+      if (running) return running;
+    }
     // Only the timeout ends a lookup: another search may be waiting for the same answer, so a
     // client that goes away stops hearing results but does not cancel the shared lookup.
     const task = options.registry
@@ -60,7 +65,10 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
         remember(domain, status);
         return status;
       })
-      .finally(() => inFlight.delete(domain));
+      .finally(() => {
+        if (inFlight.get(domain) === task) inFlight.delete(domain);
+      });
+    // A fresh lookup may have been asked for while an older one runs: later searches share the newest.
     inFlight.set(domain, task);
     return task;
   }
@@ -80,8 +88,8 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
       );
       await Promise.race([all, stopped]);
     },
-    checkDomain(label, extension) {
-      return lookup(label, extension);
+    checkDomain(label, extension, checkOptions) {
+      return lookup(label, extension, checkOptions?.fresh === true);
     },
   };
 }

@@ -40,6 +40,8 @@ function priceOf(row: BasketItemRow, period: TBasketPeriod, catalogue: Catalogue
     case 'LINUX_PACKAGE': {
       const hosting = catalogue.hostingById.get(row.productId);
       if (!hosting) return unknown;
+      // The package an existing hosting account already has (extras added from the account): paid already.
+      if (row.invoiced) return { ...FREE_LINE, productName: hosting.productName };
       return { ...hostingLinePrice(hosting, period), productName: hosting.productName, perMonth: { discounted: hosting.discountedPrice, original: hosting.originalPrice } };
     }
     case 'EXTRA_SERVICE': {

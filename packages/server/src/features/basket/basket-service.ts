@@ -19,6 +19,7 @@ import { refusal } from '../../http/errors.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
+import { createBasketCheckoutOperations, type BasketCheckoutOperations } from './basket-checkout-operations.ts';
 import { priceBasket } from './basket-pricing.ts';
 import { createConnectedItemOperations, hostingProductOf, type BasketOwnershipChecks } from './connected-item-operations.ts';
 import { findInvalidServices, servicesVerdict } from './find-invalid-services.ts';
@@ -26,8 +27,10 @@ import { HOSTING_DEPENDANTS } from './service-types.ts';
 
 export type { BasketOwner } from './basket-repository.ts';
 export type { BasketOwnershipChecks } from './connected-item-operations.ts';
+export type { BasketAddition, OwnedHostingExtrasRequest } from './basket-checkout-operations.ts';
 
-export interface BasketService {
+/** The basket; `BasketCheckoutOperations` holds the changes step 3 and the account's hosting forms make. */
+export interface BasketService extends BasketCheckoutOperations {
   get(owner: BasketOwner): Promise<TBasket>;
   /** A domain (no `parentId`) or a connected item for one (see `connected-item-operations.ts`). */
   addItem(owner: BasketOwner, request: TAddItemRequest, locale: Locale): Promise<TBasket>;
@@ -45,11 +48,6 @@ export interface BasketService {
   setDomainHolder(owner: BasketOwner, request: TSetDomainHolderRequest, locale: Locale): Promise<TBasket>;
   /** Step 2's verdict on the basket; checkout (`validateBasket`) asks the same. */
   validateServices(owner: BasketOwner, locale: Locale): Promise<TServicesValidation>;
-  /**
-   * Puts a domain the customer already has into the basket (invoiced, so priced 0) with a hosting
-   * package under it, replacing what the basket held for that domain. The caller checked ownership.
-   */
-  addOwnedDomainWithHosting(owner: BasketOwner, request: { domain: string; productId: number; productCode: string }, locale: Locale): Promise<void>;
   /** A deleted holder is no longer chosen for any domain of the customer's basket. */
   forgetDomainHolder(customerId: number, holderId: number, tx: Transaction): Promise<void>;
   /**
@@ -141,6 +139,7 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
 
   return {
     get,
+    ...createBasketCheckoutOperations({ db, snapshot, now, connected }),
 
     async addItem(owner, request, locale) {
       if (request.parentId === undefined) return addDomain(owner, request, locale);
@@ -210,32 +209,6 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
       const basket = await basketRepository.findByOwner(db, owner);
       const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
       return servicesVerdict(findInvalidServices(rows), locale);
-    },
-
-    async addOwnedDomainWithHosting(owner, request, locale) {
-      const catalogue = await snapshot();
-      const hosting = hostingProductOf(catalogue, request.productId, request.productCode);
-      if (!hosting) throw refusal(locale, 400, 'unknownProduct', 'productId');
-      const extension = catalogue.extensionsByName.get(request.domain.slice(request.domain.indexOf('.') + 1));
-      if (!extension) throw refusal(locale, 404, 'notFound');
-      await db.transaction(async (tx) => {
-        const basketId = await basketRepository.ensureForOwner(tx, owner);
-        await basketRepository.findByOwner(tx, owner, { lock: true });
-        let domain = await basketRepository.findTopLevelByTitle(tx, basketId, request.domain);
-        if (domain && !domain.invoiced) {
-          // The customer has this domain already: a registration or transfer of it makes no sense.
-          await basketRepository.deleteWithChildren(tx, basketId, domain.unique);
-          domain = null;
-        }
-        if (!domain) {
-          const unique = randomUUID();
-          const item = { unique, parentUnique: null, productType: 'DOMAIN', productId: extension.productId, productCode: extension.productCode, title: request.domain, invoiced: true, options: {} };
-          await basketRepository.insertItem(tx, basketId, item);
-          domain = await basketRepository.findItem(tx, basketId, unique);
-          if (!domain) throw new Error('invoiced domain vanished right after it was added');
-        }
-        await connected.putHosting(tx, basketId, domain, hosting);
-      });
     },
 
     async forgetDomainHolder(customerId, holderId, tx) {

@@ -41,6 +41,12 @@ function connectedProductOf(catalogue: CatalogueSnapshot, productId: number, pro
   return null;
 }
 
+/** The extra service a product id and code name, when they agree. */
+export function extraProductOf(catalogue: CatalogueSnapshot, productId: number, productCode: string): ConnectedProduct | null {
+  const product = connectedProductOf(catalogue, productId, productCode);
+  return product?.productType === 'EXTRA_SERVICE' ? product : null;
+}
+
 /** The hosting package a product id and code name, when they agree (reseller packages excluded). */
 export function hostingProductOf(catalogue: CatalogueSnapshot, productId: number, productCode: string): ConnectedProduct | null {
   const product = connectedProductOf(catalogue, productId, productCode);
@@ -66,7 +72,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
     });
   }
 
-  const insertChild = (tx: Transaction, basketId: number, domain: BasketItemRow, product: ConnectedProduct, title: string) =>
+  const insertChild = (tx: Transaction, basketId: number, domain: BasketItemRow, product: ConnectedProduct, title: string, invoiced = false) =>
     basketRepository.insertItem(tx, basketId, {
       unique: randomUUID(),
       parentUnique: domain.unique,
@@ -74,6 +80,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
       productId: product.productId,
       productCode: product.productCode,
       title,
+      invoiced,
       options: {},
     });
 
@@ -97,15 +104,25 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
     if (owner.customerId === null || !(await deps.ownsDnsProfile(owner.customerId, profileId, tx))) throw refusal(locale, 404, 'notFound', 'dnsProfileId');
   }
 
-  /** A domain's one hosting package, replacing an earlier one; its extras and free install stay. */
-  async function putHosting(tx: Transaction, basketId: number, domain: BasketItemRow, hosting: ConnectedProduct) {
+  /**
+   * A domain's one hosting package, replacing an earlier one; its extras and free install stay.
+   * `invoiced`: the package an existing hosting account already has (priced 0).
+   */
+  async function putHosting(tx: Transaction, basketId: number, domain: BasketItemRow, hosting: ConnectedProduct, options: { invoiced?: boolean } = {}) {
     await applyServiceType(tx, domain, 'HOSTING');
     await basketRepository.deleteChildrenOfTypes(tx, domain.unique, ['LINUX_PACKAGE']);
-    await insertChild(tx, basketId, domain, hosting, hosting.productName);
+    await insertChild(tx, basketId, domain, hosting, hosting.productName, options.invoiced ?? false);
+  }
+
+  /** An extra service under a domain with hosting (409 without); each extra once, a second add changes nothing. */
+  async function addExtra(tx: Transaction, basketId: number, domain: BasketItemRow, extra: ConnectedProduct, locale: Locale) {
+    if (!(await hasHosting(tx, domain))) throw refusal(locale, 409, 'hostingRequired');
+    await insertChild(tx, basketId, domain, extra, extra.productName);
   }
 
   return {
     putHosting,
+    addExtra,
 
     /** `addItem` with a `parentId`: hosting, extra service, redirect or transfer code for a domain. */
     async add(owner: BasketOwner, request: TAddItemRequest & { parentId: string }, locale: Locale): Promise<void> {
@@ -128,10 +145,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
           case 'LINUX_PACKAGE':
             return putHosting(tx, basketId, domain, product);
           case 'EXTRA_SERVICE':
-            if (!(await hasHosting(tx, domain))) throw refusal(locale, 409, 'hostingRequired');
-            // Each extra once: a second add changes nothing (unique index).
-            await insertChild(tx, basketId, domain, product, title);
-            return;
+            return addExtra(tx, basketId, domain, product, locale);
           case 'REDIRECT':
             await applyServiceType(tx, domain, 'REDIRECT');
             await basketRepository.deleteChildrenOfTypes(tx, domain.unique, ['REDIRECT']);

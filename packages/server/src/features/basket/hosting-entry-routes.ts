@@ -1,17 +1,41 @@
-import { HOSTING_UPGRADE_PAGE, ZAddHostingForm, ZUpgradeHostingForm } from '@kavel/core';
+import { EXTRA_SERVICES_DONE_PAGE, HOSTING_UPGRADE_PAGE, ZAddExtraServicesForm, ZAddHostingForm, ZUpgradeHostingForm, type TAddExtraServicesForm } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { refusal } from '../../http/errors.ts';
+import { fieldRefusal, refusal } from '../../http/errors.ts';
 import { redirectAnonymousToLogin, requireCustomerId } from '../../http/require-customer.ts';
+import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import type { DomainService } from '../domains/domain-service.ts';
+import type { HostingService } from '../hosting/hosting-service.ts';
 import { ownerOf } from './basket-routes.ts';
 import type { BasketService } from './basket-service.ts';
+
+/** The form's list of extras: the list itself, or its JSON (the spec's form field); null when empty or malformed. */
+function parseExtraServices(value: TAddExtraServicesForm['extraServices']) {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = ZAddExtraServicesForm.shape.extraServices.options[1].safeParse(list);
+  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
+}
+
+export interface HostingEntryDeps {
+  basket: BasketService;
+  domains: Pick<DomainService, 'isOwnedBy'>;
+  hosting: Pick<HostingService, 'findOwned'>;
+  /** Whether the customer is a reseller decides where the extra-services form goes on success. */
+  customer: CustomerLookup;
+}
 
 /**
  * The account pages' form posts that start an order at step 2 (spec 000 section 2, spec 001
  * section 7). `_csrf` is checked by the CSRF hook; a visitor who is not logged in goes to login.
  */
-export function registerHostingEntryRoutes(app: FastifyInstance, deps: { basket: BasketService; domains: Pick<DomainService, 'isOwnedBy'> }): void {
+export function registerHostingEntryRoutes(app: FastifyInstance, deps: HostingEntryDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/account/webhosting-toevoegen', { preValidation: redirectAnonymousToLogin, schema: { body: ZAddHostingForm } }, async (request, reply) => {
@@ -23,11 +47,31 @@ export function registerHostingEntryRoutes(app: FastifyInstance, deps: { basket:
     return reply.redirect(HOSTING_UPGRADE_PAGE, 303);
   });
 
-  api.post('/account/webhosting-upgraden', { preValidation: redirectAnonymousToLogin, schema: { body: ZUpgradeHostingForm } }, async (request) => {
-    requireCustomerId(request);
-    // Hosting accounts are created at fulfilment, which a later issue builds: until then no
-    // hosting package id is known. Then: find the customer's account (404 otherwise), put its
-    // domain in the basket as an invoiced item with the new package, and redirect like above.
-    throw refusal(request.session.language, 404, 'notFound', 'hostingPackageId');
+  api.post('/account/webhosting-upgraden', { preValidation: redirectAnonymousToLogin, schema: { body: ZUpgradeHostingForm } }, async (request, reply) => {
+    const customerId = requireCustomerId(request);
+    const locale = request.session.language;
+    const { hostingPackageId, productId, productCode } = request.body;
+    const account = await deps.hosting.findOwned(customerId, hostingPackageId);
+    if (!account) throw refusal(locale, 404, 'notFound', 'hostingPackageId');
+    if (account.productId === productId) throw refusal(locale, 400, 'checkoutSamePackage', 'productId');
+    // The account's domain goes in already paid, the new package under it at its own price.
+    await deps.basket.addOwnedDomainWithHosting(ownerOf(request), { domain: account.domain, productId, productCode }, locale);
+    return reply.redirect(HOSTING_UPGRADE_PAGE, 303);
+  });
+
+  api.post('/account/diensten-toevoegen', { preValidation: redirectAnonymousToLogin, schema: { body: ZAddExtraServicesForm } }, async (request, reply) => {
+    const customerId = requireCustomerId(request);
+    const locale = request.session.language;
+    const account = await deps.hosting.findOwned(customerId, request.body.hostingPackageId);
+    if (!account) throw refusal(locale, 404, 'notFound', 'hostingPackageId');
+    const extras = parseExtraServices(request.body.extraServices);
+    if (!extras) throw fieldRefusal(locale, 'extraServices', 'required');
+    await deps.basket.addExtrasToOwnedHosting(
+      ownerOf(request),
+      { domain: account.domain, productId: account.productId, productCode: account.productCode, extras, ownedExtraIds: account.extraProductIds },
+      locale,
+    );
+    const customer = await deps.customer(customerId);
+    return reply.redirect(customer?.isReseller ? EXTRA_SERVICES_DONE_PAGE.reseller : EXTRA_SERVICES_DONE_PAGE.customer, 303);
   });
 }
