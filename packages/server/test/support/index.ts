@@ -6,3 +6,4 @@ export * from './recording-mailer.ts';
 export * from './accounts.ts';
 export * from './smtp-catcher.ts';
 export * from './services.ts';
+export * from './orders.ts';

@@ -5,3 +5,5 @@ export * from './dns.ts';
 export * from './domains.ts';
 export * from './platform.ts';
 export * from './whois.ts';
+export * from './hosting.ts';
+export * from './orders.ts';

@@ -1,7 +1,15 @@
-import { ZDnsRecord, type TDnsProfileSummary, type TDnsRecord } from '@kavel/core';
-import { and, asc, eq } from 'drizzle-orm';
+import { ZDnsRecord, type TDnsProfileSummary, type TDnsRecord, type TDnsRecordType } from '@kavel/core';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
-import { dnsProfileRecords, dnsProfiles } from '../../db/schema/index.ts';
+import { dnsProfileRecords, dnsProfiles, domainDnsRecords } from '../../db/schema/index.ts';
+
+/** A record as stored: placeholders already filled in. */
+export interface ZoneRecord {
+  name: string;
+  type: TDnsRecordType;
+  value: string;
+  priority: number | null;
+}
 
 export interface DnsService {
   /** The customer's profiles, oldest first (the first is the one step 2 preselects). */
@@ -10,26 +18,46 @@ export interface DnsService {
   ownsProfile(customerId: number, profileId: number, q?: Queryable): Promise<boolean>;
   /** A new profile with its records, in one transaction; answers its id. */
   createProfile(customerId: number, name: string, records: readonly TDnsRecord[]): Promise<number>;
+  /** The profile's records when it is the customer's; null otherwise. */
+  profileRecords(customerId: number, profileId: number, q?: Queryable): Promise<ZoneRecord[] | null>;
+  /** A domain's zone, in the order it was written. */
+  zone(domainId: number): Promise<ZoneRecord[]>;
+  /** Writes a domain's zone inside the caller's transaction, replacing what it held; answers the count. */
+  writeZone(q: Queryable, domainId: number, records: readonly ZoneRecord[]): Promise<number>;
+  /** Empties a domain's zone (undo of `writeZone` on a new domain). */
+  clearZone(q: Queryable, domainId: number): Promise<void>;
+  /** How many records each of these domains' zones holds (0 when none). */
+  recordCounts(domainIds: readonly number[]): Promise<Map<number, number>>;
 }
 
+/** Fills in `[DOMAINNAME]` (profiles and the default zone may use it) with the domain. */
+export function zoneFor(domain: string, records: readonly ZoneRecord[]): ZoneRecord[] {
+  const fill = (text: string) => text.replaceAll('[DOMAINNAME]', domain);
+  return records.map((record) => ({ ...record, name: fill(record.name), value: fill(record.value) }));
+}
+
+const zoneColumns = { name: domainDnsRecords.name, type: domainDnsRecords.type, value: domainDnsRecords.value, priority: domainDnsRecords.priority };
+
 /**
- * DNS profiles of customers. Only what step 2 needs so far (the list, and seeding); editing
- * profiles and records comes with the account area's DNS pages.
+ * DNS profiles of customers and the zones of the shop's domains. Only what step 2 and fulfilment
+ * need so far; editing profiles and records comes with the account area's DNS pages.
  */
 export function createDnsService(db: Database): DnsService {
+  async function ownsProfile(customerId: number, profileId: number, q: Queryable = db): Promise<boolean> {
+    const [row] = await q
+      .select({ id: dnsProfiles.id })
+      .from(dnsProfiles)
+      .where(and(eq(dnsProfiles.id, profileId), eq(dnsProfiles.customerId, customerId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   return {
     listProfiles(customerId) {
       return db.select({ id: dnsProfiles.id, name: dnsProfiles.name }).from(dnsProfiles).where(eq(dnsProfiles.customerId, customerId)).orderBy(asc(dnsProfiles.id));
     },
 
-    async ownsProfile(customerId, profileId, q = db) {
-      const [row] = await q
-        .select({ id: dnsProfiles.id })
-        .from(dnsProfiles)
-        .where(and(eq(dnsProfiles.id, profileId), eq(dnsProfiles.customerId, customerId)))
-        .limit(1);
-      return row !== undefined;
-    },
+    ownsProfile,
 
     async createProfile(customerId, name, records) {
       const parsed = records.map((record) => ZDnsRecord.parse(record));
@@ -39,6 +67,41 @@ export function createDnsService(db: Database): DnsService {
         if (parsed.length > 0) await tx.insert(dnsProfileRecords).values(parsed.map((record) => ({ ...record, profileId: profile.id })));
         return profile.id;
       });
+    },
+
+    async profileRecords(customerId, profileId, q = db) {
+      if (!(await ownsProfile(customerId, profileId, q))) return null;
+      return q
+        .select({ name: dnsProfileRecords.name, type: dnsProfileRecords.type, value: dnsProfileRecords.value, priority: dnsProfileRecords.priority })
+        .from(dnsProfileRecords)
+        .where(eq(dnsProfileRecords.profileId, profileId))
+        .orderBy(asc(dnsProfileRecords.id));
+    },
+
+    zone(domainId) {
+      return db.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
+    },
+
+    async writeZone(q, domainId, records) {
+      await q.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
+      if (records.length > 0) await q.insert(domainDnsRecords).values(records.map((record) => ({ ...record, domainId })));
+      return records.length;
+    },
+
+    async clearZone(q, domainId) {
+      await q.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
+    },
+
+    async recordCounts(domainIds) {
+      const counts = new Map<number, number>(domainIds.map((id) => [id, 0]));
+      if (domainIds.length === 0) return counts;
+      const rows = await db
+        .select({ domainId: domainDnsRecords.domainId, records: count() })
+        .from(domainDnsRecords)
+        .where(inArray(domainDnsRecords.domainId, [...domainIds]))
+        .groupBy(domainDnsRecords.domainId);
+      for (const row of rows) counts.set(row.domainId, Number(row.records));
+      return counts;
     },
   };
 }

@@ -1,6 +1,25 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/connect.ts';
-import { domains } from '../../db/schema/index.ts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/connect.ts';
+import { domainRedirects, domains } from '../../db/schema/index.ts';
+
+/** A domain an order brings in, as fulfilment records it. */
+export interface OrderedDomain {
+  name: string;
+  customerId: number;
+  orderId: number;
+  status: 'active' | 'transfer_pending';
+  expiresAt: Date;
+}
+
+/** A customer's domain as the account list shows it. */
+export interface OwnedDomain {
+  id: number;
+  name: string;
+  status: string;
+  createdAt: Date;
+  expiresAt: Date | null;
+  redirectTo: string | null;
+}
 
 export interface DomainService {
   /** Whether the shop already administers this domain (for any customer). */
@@ -12,6 +31,21 @@ export interface DomainService {
   addDomain(domain: string, customerId: number): Promise<boolean>;
   /** Whether the shop administers this domain for this customer. */
   isOwnedBy(domain: string, customerId: number): Promise<boolean>;
+  /**
+   * Records a domain an order brought in, inside the caller's transaction. Answers its id (also
+   * when this order recorded it before), or null when the shop holds the name otherwise.
+   */
+  recordOrdered(q: Queryable, domain: OrderedDomain): Promise<number | null>;
+  /** Undo of `recordOrdered`: the domain goes, with its zone and redirect. */
+  removeOrdered(q: Queryable, domainId: number, orderId: number): Promise<void>;
+  /** The customer's domains, by name. */
+  listOwned(customerId: number): Promise<OwnedDomain[]>;
+  /** The customer's domain with this id or name; null when there is none or it is someone else's. */
+  findOwned(customerId: number, domain: number | string, q?: Queryable): Promise<{ id: number; name: string } | null>;
+  /** Forwards the domain (replacing an earlier forward); answers the earlier target, for an undo. */
+  setRedirect(q: Queryable, domainId: number, forwardTo: string, orderId: number): Promise<string | null>;
+  /** Puts back the forward `setRedirect` replaced (none: no forward). */
+  restoreRedirect(q: Queryable, domainId: number, previous: string | null): Promise<void>;
 }
 
 interface Waiter {
@@ -69,6 +103,64 @@ export function createDomainService(db: Database): DomainService {
         .where(and(eq(domains.name, domain.toLowerCase()), eq(domains.customerId, customerId)))
         .limit(1);
       return row !== undefined;
+    },
+
+    async recordOrdered(q, domain) {
+      const name = domain.name.toLowerCase();
+      const extension = name.slice(name.indexOf('.') + 1);
+      if (!name.includes('.') || !extension) throw new Error(`not a full domain name: ${domain.name}`);
+      const [inserted] = await q
+        .insert(domains)
+        .values({ name, extension, customerId: domain.customerId, orderId: domain.orderId, status: domain.status, expiresAt: domain.expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: domains.id });
+      if (inserted) return inserted.id;
+      const [existing] = await q.select({ id: domains.id, customerId: domains.customerId, orderId: domains.orderId }).from(domains).where(eq(domains.name, name));
+      return existing && existing.customerId === domain.customerId && existing.orderId === domain.orderId ? existing.id : null;
+    },
+
+    async removeOrdered(q, domainId, orderId) {
+      await q.delete(domains).where(and(eq(domains.id, domainId), eq(domains.orderId, orderId)));
+    },
+
+    async listOwned(customerId) {
+      return db
+        .select({
+          id: domains.id,
+          name: domains.name,
+          status: domains.status,
+          createdAt: domains.createdAt,
+          expiresAt: domains.expiresAt,
+          redirectTo: domainRedirects.forwardTo,
+        })
+        .from(domains)
+        .leftJoin(domainRedirects, eq(domainRedirects.domainId, domains.id))
+        .where(eq(domains.customerId, customerId))
+        .orderBy(asc(domains.name));
+    },
+
+    async findOwned(customerId, domain, q = db) {
+      const match = typeof domain === 'number' ? eq(domains.id, domain) : eq(domains.name, domain.toLowerCase());
+      const [row] = await q
+        .select({ id: domains.id, name: domains.name })
+        .from(domains)
+        .where(and(match, eq(domains.customerId, customerId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async setRedirect(q, domainId, forwardTo, orderId) {
+      const [previous] = await q.select({ forwardTo: domainRedirects.forwardTo }).from(domainRedirects).where(eq(domainRedirects.domainId, domainId)).for('update');
+      await q
+        .insert(domainRedirects)
+        .values({ domainId, forwardTo, orderId })
+        .onConflictDoUpdate({ target: domainRedirects.domainId, set: { forwardTo, orderId } });
+      return previous?.forwardTo ?? null;
+    },
+
+    async restoreRedirect(q, domainId, previous) {
+      if (previous === null) await q.delete(domainRedirects).where(eq(domainRedirects.domainId, domainId));
+      else await q.update(domainRedirects).set({ forwardTo: previous }).where(eq(domainRedirects.domainId, domainId));
     },
   };
 }

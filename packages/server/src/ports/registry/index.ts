@@ -1,5 +1,6 @@
-export type { RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
-export { createSimulatedRegistry } from './simulated-registry.ts';
+export type { DomainRegistrar, DomainRegistrationAnswer, DomainRegistrationRequest, RegistrantContact, RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
+export { lookupOnlyRegistrar } from './lookup-only-registrar.ts';
+export { createSimulatedRegistry, SIMULATED_INVALID_TRANSFER_CODE } from './simulated-registry.ts';
 export type { SimulatedRegistryOptions } from './simulated-registry.ts';
 export { createRdapRegistry } from './rdap-registry.ts';
 export type { RdapRegistryOptions } from './rdap-registry.ts';

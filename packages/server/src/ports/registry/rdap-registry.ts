@@ -1,5 +1,6 @@
 /** Registry lookups over RDAP (RFC 9082 queries, RFC 9083 answers). */
 import { domainToASCII } from 'node:url';
+import { lookupOnlyRegistrar } from './lookup-only-registrar.ts';
 import type { RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
 
 export interface RdapRegistryOptions {
@@ -88,6 +89,7 @@ export function createRdapRegistry(options: RdapRegistryOptions = {}): RegistryP
   const userAgent = options.userAgent ?? 'Kavel domain check';
 
   return {
+    ...lookupOnlyRegistrar,
     name: 'rdap',
     async lookup(domain: string, settings: RegistrySettings, signal: AbortSignal): Promise<RegistryAnswer> {
       const base = options.baseUrlOverride || settings.rdapBaseUrl;

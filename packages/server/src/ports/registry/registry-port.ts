@@ -19,8 +19,47 @@ export type RegistryAnswer =
   | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number | null }
   | { ok: false; reason: 'timeout' | 'unreachable' | 'unsupported' | 'unexpected-answer'; detail?: string };
 
-export interface RegistryPort {
+export interface RegistryPort extends DomainRegistrar {
   readonly name: string;
   /** Looks up one full domain (`mijnbakkerij.nl`). Expected failures are answers, never throws. */
   lookup(domain: string, settings: RegistrySettings, signal: AbortSignal): Promise<RegistryAnswer>;
+}
+
+/** The domain holder as the registry receives it. */
+export interface RegistrantContact {
+  company: string;
+  name: string;
+  street: string;
+  houseNumber: string;
+  postcode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export interface DomainRegistrationRequest {
+  /** Ours: the order line that asks for it; repeating the same reference answers the first result. */
+  clientRef: string;
+  domain: string;
+  kind: 'registration' | 'transfer';
+  /** Transfers only. */
+  transferCode: string | null;
+  years: number;
+  registrant: RegistrantContact;
+}
+
+export type DomainRegistrationAnswer =
+  | { ok: true; state: 'registered' | 'transfer_pending'; expiresAt: Date | null }
+  | { ok: false; reason: 'taken' | 'invalid-transfer-code' | 'unsupported' | 'unreachable' | 'timeout'; detail?: string };
+
+/**
+ * Registers or transfers in a domain. Lookup protocols (RDAP, WHOIS) cannot register: their
+ * adapters answer `unsupported`; the simulated registry registers (the name is taken from then on).
+ */
+export interface DomainRegistrar {
+  register(request: DomainRegistrationRequest, signal?: AbortSignal): Promise<DomainRegistrationAnswer>;
+  /** Undo of `register` inside the registry's grace period. */
+  release(domain: string, clientRef: string): Promise<{ ok: true } | { ok: false; reason: 'unsupported' | 'unreachable'; detail?: string }>;
 }

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { createSimulatedRegistry, simulatedLatencyMs } from './simulated-registry.ts';
 import type { SimulatedRegistryOptions } from './simulated-registry.ts';
-import type { RegistryAnswer, RegistrySettings } from './registry-port.ts';
+import type { DomainRegistrationRequest, RegistryAnswer, RegistrySettings } from './registry-port.ts';
 
 const settings: RegistrySettings = {
   extension: 'nl',
@@ -155,5 +155,83 @@ describe('simulated registry: failures', () => {
   it('uses seed 1 when none is given', async () => {
     const pattern = (answers: RegistryAnswer[]): string => answers.map((answer) => (answer.ok ? '.' : 'x')).join('');
     expect(pattern(await run({ failureRate: 0.3 }))).toBe(pattern(await run({ failureRate: 0.3, seed: 1 })));
+  });
+});
+
+describe('simulated registry: registering', () => {
+  const registrant = { company: '', name: 'Anna de Boer', street: 'Damrak', houseNumber: '12', postcode: '1012 LG', city: 'Amsterdam', country: 'NL', phone: '+31 20 555 0101', email: 'anna@example.nl' };
+  const registration = (domain: string, clientRef: string, extra: Partial<DomainRegistrationRequest> = {}): DomainRegistrationRequest => ({
+    clientRef,
+    domain,
+    kind: 'registration',
+    transferCode: null,
+    years: 1,
+    registrant,
+    ...extra,
+  });
+  const transfer = (domain: string, clientRef: string, transferCode: string | null) => registration(domain, clientRef, { kind: 'transfer', transferCode });
+
+  it('registers a free name, which every lookup answers as taken from then on', async () => {
+    const port = registry();
+    expect(await port.register(registration('mijnbakkerij.nl', 'order-1:a'))).toEqual({ ok: true, state: 'registered', expiresAt: null });
+    expect(await port.lookup('mijnbakkerij.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
+    expect(await port.lookup('MijnBakkerij.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
+    expect(await port.lookup('mijnbakkerij.be', settings, never)).toEqual({ ok: true, status: 'free' });
+  });
+
+  it('answers a repeated request with its first answer, and another request for the name with taken', async () => {
+    const port = registry();
+    const first = await port.register(registration('bakkerij.nl', 'order-1:a'));
+    expect(await port.register(registration('bakkerij.nl', 'order-1:a'))).toEqual(first);
+    expect(await port.register(registration('bakkerij.nl', 'order-2:b'))).toMatchObject({ ok: false, reason: 'taken' });
+  });
+
+  it('answers two concurrent requests with the same reference alike, and registers once', async () => {
+    const port = registry({ latencyMs: { min: 5, max: 5 } });
+    const answers = await Promise.all([port.register(registration('tegelijk.nl', 'order-1:a')), port.register(registration('tegelijk.nl', 'order-1:a'))]);
+    expect(answers).toEqual([
+      { ok: true, state: 'registered', expiresAt: null },
+      { ok: true, state: 'registered', expiresAt: null },
+    ]);
+  });
+
+  it('refuses a name that is well known, in quarantine, or sold by the shop', async () => {
+    const port = registry({ isRegisteredInShop: async (domain) => domain === 'verkocht.nl' });
+    for (const domain of ['google.nl', 'opgeheven.nl', 'verkocht.nl']) {
+      expect(await port.register(registration(domain, `ref-${domain}`)), domain).toMatchObject({ ok: false, reason: 'taken' });
+    }
+  });
+
+  it('takes in a registered name by transfer with a code; refuses a free name, no code or a refused code', async () => {
+    const port = registry();
+    expect(await port.register(transfer('google.nl', 'order-3:a', 'Xk9#-code'))).toEqual({ ok: true, state: 'registered', expiresAt: null });
+    expect(await port.register(transfer('google.nl', 'order-4:a', 'Xk9#-code'))).toMatchObject({ ok: false, reason: 'taken' });
+    expect(await port.register(transfer('vrij.nl', 'order-5:a', 'Xk9#-code'))).toMatchObject({ ok: false, reason: 'invalid-transfer-code' });
+    expect(await port.register(transfer('bol.nl', 'order-6:a', null))).toMatchObject({ ok: false, reason: 'invalid-transfer-code' });
+    expect(await port.register(transfer('bol.com', 'order-7:a', 'dit-is-ongeldig'))).toMatchObject({ ok: false, reason: 'invalid-transfer-code' });
+  });
+
+  it('releases a registration: the name is free again and the same request registers it anew', async () => {
+    const port = registry();
+    await port.register(registration('terug.nl', 'order-8:a'));
+    expect(await port.release('terug.nl', 'order-8:a')).toEqual({ ok: true });
+    expect(await port.lookup('terug.nl', settings, never)).toEqual({ ok: true, status: 'free' });
+    expect(await port.release('terug.nl', 'order-8:a')).toEqual({ ok: true });
+    expect(await port.register(registration('terug.nl', 'order-8:a'))).toMatchObject({ ok: true });
+    expect(await port.lookup('terug.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
+  });
+
+  it('does not release a name another request registered', async () => {
+    const port = registry();
+    await port.register(registration('van-een-ander.nl', 'order-9:a'));
+    expect(await port.release('van-een-ander.nl', 'order-10:a')).toMatchObject({ ok: false, reason: 'unsupported' });
+    expect(await port.lookup('van-een-ander.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
+  });
+
+  it('answers timeout for an aborted signal, registers nothing, and does not remember the answer', async () => {
+    const port = registry();
+    expect(await port.register(registration('te-laat.nl', 'order-11:a'), AbortSignal.abort())).toEqual({ ok: false, reason: 'timeout' });
+    expect(await port.lookup('te-laat.nl', settings, never)).toEqual({ ok: true, status: 'free' });
+    expect(await port.register(registration('te-laat.nl', 'order-11:a'))).toMatchObject({ ok: true });
   });
 });

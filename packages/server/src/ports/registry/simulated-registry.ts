@@ -1,5 +1,8 @@
-/** Offline, deterministic registry for development, demos and tests. */
-import type { RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
+/**
+ * Offline, deterministic registry for development, demos and tests. It registers for real, in
+ * memory: a name it registered is taken from then on, also for lookups.
+ */
+import type { DomainRegistrationAnswer, DomainRegistrationRequest, RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
 
 export interface SimulatedRegistryOptions {
   /** Per-domain latency is fixed within this range (inclusive, milliseconds). */
@@ -43,6 +46,9 @@ export function simulatedLatencyMs(domain: string, min: number, max: number): nu
 }
 
 const TIMEOUT: RegistryAnswer = { ok: false, reason: 'timeout' };
+
+/** A transfer code holding this word is refused, so a demo or test can show a failed transfer. */
+export const SIMULATED_INVALID_TRANSFER_CODE = 'ONGELDIG';
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts; never leaves a timer behind. */
 function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
@@ -91,9 +97,55 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
   const takenLabels = new Set(options.wellKnown.taken.map((label) => label.toLowerCase()));
   const quarantined = new Set(options.wellKnown.quarantine.map((domain) => domain.toLowerCase()));
   const random = mulberry32(options.seed ?? 1);
+  /** Names this registry registered (or took in by transfer), with the request that did it. */
+  const registrations = new Map<string, string>();
+  /** The first definite answer per clientRef: a repeated request answers it again and does nothing. */
+  const answers = new Map<string, DomainRegistrationAnswer>();
+
+  /** Whether the name exists anywhere: a well-known name, in quarantine, ours, or the shop's. */
+  async function exists(name: string): Promise<boolean> {
+    const label = name.split('.')[0] ?? name;
+    return quarantined.has(name) || takenLabels.has(label) || registrations.has(name) || (await options.isRegisteredInShop(name));
+  }
+
+  function decide(request: DomainRegistrationRequest, name: string, existing: boolean): DomainRegistrationAnswer {
+    // Registered by this very request while we waited (a concurrent repeat): the same success.
+    if (registrations.get(name) === request.clientRef) return { ok: true, state: 'registered', expiresAt: null };
+    if (request.kind === 'registration') return existing ? { ok: false, reason: 'taken', detail: `${name} is not free` } : { ok: true, state: 'registered', expiresAt: null };
+    if (!existing || quarantined.has(name)) return { ok: false, reason: 'invalid-transfer-code', detail: `${name} cannot be transferred` };
+    if (registrations.has(name)) return { ok: false, reason: 'taken', detail: `${name} is already with us` };
+    const code = request.transferCode?.trim() ?? '';
+    if (code === '' || code.toUpperCase().includes(SIMULATED_INVALID_TRANSFER_CODE)) return { ok: false, reason: 'invalid-transfer-code', detail: 'the registry refused the transfer code' };
+    // Transfers complete at once here; a real registry may answer transfer_pending.
+    return { ok: true, state: 'registered', expiresAt: null };
+  }
 
   return {
     name: 'simulated',
+
+    async register(request, signal) {
+      const earlier = answers.get(request.clientRef);
+      if (earlier) return earlier;
+      const name = request.domain.trim().toLowerCase();
+      if (!(await sleep(simulatedLatencyMs(name, min, max), signal ?? new AbortController().signal))) return { ok: false, reason: 'timeout' };
+      const existing = await exists(name);
+      const answer = answers.get(request.clientRef) ?? decide(request, name, existing);
+      if (answer.ok) registrations.set(name, request.clientRef);
+      answers.set(request.clientRef, answer);
+      return answer;
+    },
+
+    async release(domain, clientRef) {
+      const name = domain.trim().toLowerCase();
+      const holder = registrations.get(name);
+      if (holder !== undefined && holder !== clientRef) return { ok: false, reason: 'unsupported', detail: `${name} was registered by another request` };
+      // Forgotten with the name, so that the same request later registers anew instead of
+      // answering a registration that no longer exists.
+      registrations.delete(name);
+      answers.delete(clientRef);
+      return { ok: true };
+    },
+
     async lookup(domain: string, _settings: RegistrySettings, signal: AbortSignal): Promise<RegistryAnswer> {
       // Drawn synchronously, in call order, so a run with the same seed fails the same lookups.
       const fails = random() < options.failureRate;
@@ -104,7 +156,7 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
 
       if (quarantined.has(name)) return { ok: true, status: 'quarantine' };
       const label = name.split('.')[0] ?? name;
-      if (takenLabels.has(label)) return { ok: true, status: 'taken' };
+      if (takenLabels.has(label) || registrations.has(name)) return { ok: true, status: 'taken' };
       const inShop = await unlessAborted(options.isRegisteredInShop(name), signal);
       if (inShop === undefined) return TIMEOUT;
       return { ok: true, status: inShop ? 'taken' : 'free' };

@@ -1,6 +1,7 @@
 /** Registry lookups over WHOIS (RFC 3912): one query line over TCP, the answer until the server closes. */
 import { connect } from 'node:net';
 import { domainToASCII } from 'node:url';
+import { lookupOnlyRegistrar } from './lookup-only-registrar.ts';
 import type { RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
 
 export interface WhoisRegistryOptions {
@@ -120,6 +121,7 @@ export function createWhoisRegistry(options: WhoisRegistryOptions = {}): Registr
   const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
 
   return {
+    ...lookupOnlyRegistrar,
     name: 'whois',
     async lookup(domain: string, settings: RegistrySettings, signal: AbortSignal): Promise<RegistryAnswer> {
       const spec = options.serverOverride || settings.whoisServer;

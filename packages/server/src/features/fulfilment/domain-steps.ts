@@ -1,0 +1,168 @@
+import type { HolderSnapshot } from '../../db/schema/index.ts';
+import type { DomainRegistrationAnswer, RegistrantContact } from '../../ports/registry/registry-port.ts';
+import { zoneFor } from '../dns/dns-service.ts';
+import { DEFAULT_DNS_ZONE } from './default-dns-zone.ts';
+import type { OrderLineRow } from './fulfilment-repository.ts';
+import {
+  clientRefOf,
+  field,
+  nothingToWrite,
+  PermanentFailure,
+  permanent,
+  succeed,
+  transient,
+  type OrderContext,
+  type StepDefinition,
+  type StepDeps,
+  type StepOutcome,
+} from './fulfilment-step.ts';
+
+/** How long one registry call may take before the step counts as failed for now. */
+const REGISTRY_TIMEOUT_MS = 30_000;
+
+/** The registry's refusals that another try will not change. */
+const PERMANENT_REGISTRY_REASONS = new Set(['taken', 'invalid-transfer-code', 'unsupported']);
+
+export function registrantOf(holder: HolderSnapshot): RegistrantContact {
+  return {
+    company: holder.company,
+    name: `${holder.forename} ${holder.surname}`.trim(),
+    street: holder.street,
+    houseNumber: holder.houseNumberAdd ? `${holder.houseNumber} ${holder.houseNumberAdd}` : holder.houseNumber,
+    postcode: holder.postcode,
+    city: holder.city,
+    country: holder.country,
+    phone: holder.phone,
+    email: holder.email,
+  };
+}
+
+function addYears(date: Date, years: number): Date {
+  const later = new Date(date.getTime());
+  later.setUTCFullYear(later.getUTCFullYear() + years);
+  return later;
+}
+
+function registryFailure(answer: Exclude<DomainRegistrationAnswer, { ok: true }>): StepOutcome {
+  const error = `registry: ${answer.reason}${answer.detail ? ` (${answer.detail})` : ''}`;
+  return PERMANENT_REGISTRY_REASONS.has(answer.reason) ? permanent(error) : transient(error);
+}
+
+/** The domain line and what hangs under it, as the plan hands them to the step factories. */
+export interface DomainLines {
+  domain: OrderLineRow;
+  children: OrderLineRow[];
+}
+
+export const registerKey = (name: string, kind: 'registration' | 'transfer') => `${kind === 'transfer' ? 'transfer-domain' : 'register-domain'}:${name}`;
+export const addDomainKey = (name: string) => `add-domain:${name}`;
+
+/** The transfer code: on the domain line's options, or the code line's title. */
+function transferCodeOf({ domain, children }: DomainLines): string | null {
+  return domain.options.transferCode ?? children.find((child) => child.productType === 'TRANSFER_CODE')?.title ?? null;
+}
+
+/**
+ * A new domain: registered (or transferred in) at the registry, recorded as the customer's,
+ * and given its zone. Undone in reverse: zone emptied, row removed, name released.
+ */
+export function newDomainSteps(order: OrderContext, deps: StepDeps, lines: DomainLines): StepDefinition[] {
+  const name = lines.domain.title.toLowerCase();
+  const kind = lines.domain.productType === 'DOMAIN_TRANSFER' ? 'transfer' : 'registration';
+  const clientRef = clientRefOf(order.orderId, lines.domain.unique);
+  const registered = registerKey(name, kind);
+  const added = addDomainKey(name);
+
+  const register: StepDefinition = {
+    key: registered,
+    async run() {
+      const holder = lines.domain.holder;
+      if (!holder) return permanent(`no domain holder on the order line of ${name}`);
+      const answer = await deps.registry.register(
+        { clientRef, domain: name, kind, transferCode: kind === 'transfer' ? transferCodeOf(lines) : null, years: order.years, registrant: registrantOf(holder) },
+        AbortSignal.timeout(REGISTRY_TIMEOUT_MS),
+      );
+      if (!answer.ok) return registryFailure(answer);
+      return succeed(async () => ({ state: answer.state, expiresAt: answer.expiresAt?.toISOString() ?? null }));
+    },
+    async undo() {
+      const answer = await deps.registry.release(name, clientRef);
+      if (answer.ok) return succeed(nothingToWrite);
+      if (answer.reason === 'unreachable') return transient(`registry release: unreachable${answer.detail ? ` (${answer.detail})` : ''}`);
+      // A registry that cannot release (a lookup-only adapter): the name stays registered, which
+      // a person must know about; the rest of the undo goes on.
+      deps.log.warn({ orderId: order.orderId, domain: name, detail: answer.detail }, 'the registry could not release a domain of a failed order');
+      return succeed(nothingToWrite);
+    },
+  };
+
+  const addDomain: StepDefinition = {
+    key: added,
+    async run(done) {
+      const state = done.get(registered)?.state === 'transfer_pending' ? 'transfer_pending' : 'active';
+      const expiresAt = addYears(order.now(), order.years);
+      return succeed(async (tx) => {
+        const domainId = await deps.domains.recordOrdered(tx, { name, customerId: order.customerId, orderId: order.orderId, status: state, expiresAt });
+        if (domainId === null) throw new PermanentFailure(`${name} is already in the shop`);
+        return { domainId };
+      });
+    },
+    async undo(result) {
+      const domainId = field(result, 'domainId', 'number');
+      return succeed(async (tx) => {
+        await deps.domains.removeOrdered(tx, domainId, order.orderId);
+        return result;
+      });
+    },
+  };
+
+  const zone: StepDefinition = {
+    key: `dns-zone:${name}`,
+    async run(done) {
+      const domainId = field(done.get(added) ?? {}, 'domainId', 'number');
+      const profileId = kind === 'transfer' ? lines.domain.options.dnsProfileId : null;
+      let records = profileId ? await deps.dns.profileRecords(order.customerId, profileId) : DEFAULT_DNS_ZONE;
+      if (records === null) {
+        // The profile was deleted after the purchase: the domain still needs a working zone.
+        deps.log.warn({ orderId: order.orderId, domain: name, profileId }, 'DNS profile of a transfer is gone; the default zone is used');
+        records = DEFAULT_DNS_ZONE;
+      }
+      const filled = zoneFor(name, records);
+      return succeed(async (tx) => ({ domainId, records: await deps.dns.writeZone(tx, domainId, filled) }));
+    },
+    async undo(result) {
+      const domainId = field(result, 'domainId', 'number');
+      return succeed(async (tx) => {
+        await deps.dns.clearZone(tx, domainId);
+        return result;
+      });
+    },
+  };
+
+  return [register, addDomain, zone];
+}
+
+/** A forward for the domain (new or the customer's already); undo puts back what was there. */
+export function redirectStep(order: OrderContext, deps: StepDeps, lines: DomainLines, redirect: OrderLineRow): StepDefinition {
+  const name = lines.domain.title.toLowerCase();
+  const target = redirect.options.redirectUrl ?? lines.domain.options.redirectUrl ?? redirect.title;
+  return {
+    key: `redirect:${name}`,
+    async run() {
+      return succeed(async (tx) => {
+        const domain = await deps.domains.findOwned(order.customerId, name, tx);
+        if (!domain) throw new PermanentFailure(`${name} is not the customer's domain`);
+        const previous = await deps.domains.setRedirect(tx, domain.id, target, order.orderId);
+        return { domainId: domain.id, previous };
+      });
+    },
+    async undo(result) {
+      const domainId = field(result, 'domainId', 'number');
+      const previous = typeof result.previous === 'string' ? result.previous : null;
+      return succeed(async (tx) => {
+        await deps.domains.restoreRedirect(tx, domainId, previous);
+        return result;
+      });
+    },
+  };
+}

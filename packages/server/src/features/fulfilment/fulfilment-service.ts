@@ -1,0 +1,220 @@
+import { PERIOD_YEARS } from '@kavel/core';
+import type { Database } from '../../db/connect.ts';
+import type { Fulfilment, FulfilmentOutcome } from './fulfilment-port.ts';
+import { packageTargetsOf, planSteps, upgradedDomainsOf } from './fulfilment-plan.ts';
+import * as repository from './fulfilment-repository.ts';
+import { PermanentFailure, type OrderContext, type StepDefinition, type StepDeps, type StepOutcome, type StepResult, type StepWrite } from './fulfilment-step.ts';
+
+export interface FulfilmentLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface FulfilmentDeps extends Omit<StepDeps, 'log'> {
+  db: Database;
+  log: FulfilmentLog;
+  now: () => Date;
+  /** How long a run may hold an order before another process may take over; renewed per step. */
+  leaseMs?: number;
+  /** How often `start` sweeps for orders left half-way; 60 s unless a test says otherwise. */
+  resumeEveryMs?: number;
+}
+
+export interface FulfilmentService extends Fulfilment {
+  /** Fulfils the confirmed orders nobody is working on (crash, failure for now); answers how many it tried. */
+  resumePending(): Promise<number>;
+  /** Sweeps once now and then every `resumeEveryMs` (a timer that does not keep the process up). */
+  start(): void;
+  /** Stops the sweeps and waits for the one running. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_LEASE_MS = 120_000;
+/** A sweep leaves orders confirmed this recently to the process that confirmed them. */
+const RESUME_QUIET_MS = 30_000;
+const RESUME_BATCH = 50;
+
+type RunEnd = 'complete' | 'later' | 'failed';
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type Failure = Extract<StepOutcome, { ok: false }>;
+
+/** Runs a step's part; a throw is a failure for now unless the step says it is permanent. */
+async function guarded<T>(call: () => Promise<T>): Promise<{ ok: true; value: T } | Failure> {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    return { ok: false, permanent: error instanceof PermanentFailure, error: describe(error) };
+  }
+}
+
+/** The outside call, then (when it went well) the local write: the first failure, or the write's answer. */
+async function perform<T>(call: () => Promise<StepOutcome>, store: (write: StepWrite) => Promise<T>): Promise<{ ok: true; value: T } | Failure> {
+  const ran = await guarded(call);
+  if (!ran.ok) return ran;
+  const outcome = ran.value;
+  if (!outcome.ok) return outcome;
+  return guarded(() => store(outcome.write));
+}
+
+/**
+ * Delivers confirmed orders (decision 6 of issue 5): a list of steps planned from the order's
+ * lines and stored once in `fulfilment_steps`; each runs once, its outside call first (repeats
+ * carry the same clientRef), then its rows in the transaction that marks it done. A failure for
+ * now leaves the order CONFIRMED for a later run; a permanent one undoes the done steps in reverse
+ * and fails the order. The order's lease keeps two processes from running one order at once.
+ */
+export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService {
+  const { db, log, now } = deps;
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const leaseFromNow = () => new Date(now().getTime() + leaseMs);
+
+  /** The stored plan; made and stored on the first run. */
+  async function planOf(order: OrderContext): Promise<{ steps: StepDefinition[]; rows: repository.StepRow[] }> {
+    const lines = await repository.linesOf(db, order.orderId);
+    let rows = await repository.stepsOf(db, order.orderId);
+    const upgraded = rows.length > 0 ? upgradedDomainsOf(rows.map((row) => row.key)) : await deps.hosting.domainsWithAccount(packageTargetsOf(lines));
+    const steps = planSteps(order, deps, lines, upgraded);
+    if (rows.length === 0 && steps.length > 0) {
+      await repository.insertSteps(db, order.orderId, steps.map((step) => step.key), now());
+      rows = await repository.stepsOf(db, order.orderId);
+    }
+    const stored = rows.map((row) => row.key).join('\n');
+    if (stored !== steps.map((step) => step.key).join('\n')) throw new Error(`order ${order.orderId}: the stored steps do not match its lines`);
+    return { steps, rows };
+  }
+
+  /** Runs the steps not done yet, in order; stops at the first that fails. */
+  async function runForward(order: OrderContext, steps: StepDefinition[], rows: Map<string, repository.StepRow>): Promise<RunEnd> {
+    const done = new Map<string, StepResult>();
+    for (const step of steps) {
+      const row = rows.get(step.key);
+      if (row?.state === 'done') {
+        done.set(step.key, row.result ?? {});
+        continue;
+      }
+      await repository.renewLease(db, order.orderId, leaseFromNow());
+      const outcome = await perform(
+        () => step.run(done),
+        (write) =>
+          db.transaction(async (tx) => {
+            const written = await write(tx);
+            if (!(await repository.moveStep(tx, order.orderId, step.key, ['pending'], { state: 'done', result: written, lastError: null }, now()))) {
+              throw new Error('the step was finished by another run');
+            }
+            return written;
+          }),
+      );
+      if (outcome.ok) {
+        done.set(step.key, outcome.value);
+        continue;
+      }
+      if (outcome.permanent) {
+        await repository.moveStep(db, order.orderId, step.key, ['pending'], { state: 'failed', lastError: outcome.error }, now());
+        log.warn({ orderId: order.orderId, step: step.key, error: outcome.error }, 'fulfilment step failed for good; undoing the order');
+        return 'failed';
+      }
+      await repository.recordAttempt(db, order.orderId, step.key, outcome.error, now());
+      log.warn({ orderId: order.orderId, step: step.key, error: outcome.error }, 'fulfilment step failed for now; a later run tries again');
+      return 'later';
+    }
+    return 'complete';
+  }
+
+  /** Undoes the done steps, last first. An undo that fails for now is tried again by a later run. */
+  async function runUndo(order: OrderContext, steps: StepDefinition[], rows: Map<string, repository.StepRow>): Promise<RunEnd> {
+    for (const step of [...steps].reverse()) {
+      const row = rows.get(step.key);
+      if (row?.state !== 'done') continue;
+      await repository.renewLease(db, order.orderId, leaseFromNow());
+      const outcome = await perform(
+        () => step.undo(row.result ?? {}),
+        (write) =>
+          db.transaction(async (tx) => {
+            await write(tx);
+            if (!(await repository.moveStep(tx, order.orderId, step.key, ['done'], { state: 'undone' }, now()))) throw new Error('the step was undone by another run');
+          }),
+      );
+      if (outcome.ok) continue;
+      if (outcome.permanent) {
+        // Nothing more can be done by retrying: recorded for a person to look at, and the undo goes on.
+        log.error({ orderId: order.orderId, step: step.key, error: outcome.error }, 'a fulfilment step could not be undone');
+        await repository.moveStep(db, order.orderId, step.key, ['done'], { state: 'undone', lastError: `undo: ${outcome.error}` }, now());
+        continue;
+      }
+      await repository.recordAttempt(db, order.orderId, step.key, `undo: ${outcome.error}`, now());
+      log.warn({ orderId: order.orderId, step: step.key, error: outcome.error }, 'undoing a fulfilment step failed for now; a later run tries again');
+      return 'later';
+    }
+    return 'failed';
+  }
+
+  async function fulfilClaimed(claimed: repository.ClaimedOrder): Promise<FulfilmentOutcome> {
+    const order: OrderContext = { orderId: claimed.id, customerId: claimed.customerId, years: PERIOD_YEARS[claimed.period], now };
+    const { steps, rows } = await planOf(order);
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    // A step that failed for good means an undo is under way (a run stopped during it): go on with it.
+    const undoing = rows.some((row) => row.state === 'failed');
+    let end: RunEnd = undoing ? 'failed' : await runForward(order, steps, byKey);
+    if (end === 'complete') {
+      await repository.moveOrder(db, order.orderId, 'CONFIRMED', 'FULFILLED', now());
+      log.info({ orderId: order.orderId }, 'order fulfilled');
+      return 'FULFILLED';
+    }
+    if (end === 'later') return 'NOT_READY';
+    end = await runUndo(order, steps, new Map((await repository.stepsOf(db, order.orderId)).map((row) => [row.key, row])));
+    if (end === 'later') return 'NOT_READY';
+    await repository.moveOrder(db, order.orderId, 'CONFIRMED', 'FULFILMENT_FAILED', now());
+    log.warn({ orderId: order.orderId }, 'order could not be fulfilled; what was done is undone');
+    return 'FULFILMENT_FAILED';
+  }
+
+  async function fulfil(orderId: number): Promise<FulfilmentOutcome> {
+    const claimed = await repository.claimOrder(db, orderId, now(), leaseFromNow());
+    if (!claimed) {
+      const status = await repository.orderStatus(db, orderId);
+      return status === 'FULFILLED' || status === 'FULFILMENT_FAILED' ? status : 'NOT_READY';
+    }
+    try {
+      return await fulfilClaimed(claimed);
+    } catch (error) {
+      // A bug or the database gone: the order stays CONFIRMED and a later sweep tries again.
+      log.error({ orderId, err: error }, 'fulfilment run broke off');
+      return 'NOT_READY';
+    } finally {
+      await repository.releaseLease(db, orderId).catch((error: unknown) => log.error({ orderId, err: error }, 'releasing the fulfilment lease failed'));
+    }
+  }
+
+  async function resumePending(): Promise<number> {
+    const ids = await repository.resumableOrderIds(db, now(), RESUME_QUIET_MS, RESUME_BATCH);
+    for (const id of ids) await fulfil(id);
+    return ids.length;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<unknown> | null = null;
+  const sweep = () => {
+    if (sweeping) return;
+    sweeping = resumePending()
+      .catch((error: unknown) => log.error({ err: error }, 'resuming pending fulfilments failed'))
+      .finally(() => (sweeping = null));
+  };
+
+  return {
+    fulfil,
+    resumePending,
+    start() {
+      if (timer) return;
+      sweep();
+      timer = setInterval(sweep, deps.resumeEveryMs ?? 60_000).unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await sweeping;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Transaction } from '../../db/connect.ts';
+import type { ProvisioningPort } from '../../ports/provisioning/provisioning-port.ts';
+import type { DomainRegistrar } from '../../ports/registry/registry-port.ts';
+import type { DnsService } from '../dns/dns-service.ts';
+import type { DomainService } from '../domains/domain-service.ts';
+import type { HostingService } from '../hosting/hosting-service.ts';
+
+/** What a step made (ids, the platform's references), stored on its row for its undo. */
+export type StepResult = Record<string, unknown>;
+
+/** The local half of a step: writes its rows in the transaction that marks the step done. */
+export type StepWrite = (tx: Transaction) => Promise<StepResult>;
+
+/**
+ * A step's outside work went well (`write` completes it locally), or failed: for now (the
+ * platform was unreachable, timed out, threw: a later run tries again) or for good (taken,
+ * refused, invalid transfer code: the order cannot be delivered and is undone).
+ */
+export type StepOutcome = { ok: true; write: StepWrite } | { ok: false; permanent: boolean; error: string };
+
+/**
+ * One step of delivering an order. `run` may be called again after a crash or a failure for
+ * now; its outside calls carry the same clientRef then, so the platform answers the first result.
+ */
+export interface StepDefinition {
+  /** Unique within the order: `add-domain:mijnbakkerij.nl`. */
+  key: string;
+  /** `done` holds the results of the steps before it that are done. */
+  run(done: ReadonlyMap<string, StepResult>): Promise<StepOutcome>;
+  /** Takes the step back (in reverse order, after a permanent failure); `result` is what `run` wrote. */
+  undo(result: StepResult): Promise<StepOutcome>;
+}
+
+/** Thrown by a step's `write` when its rows cannot be written, ever (the name is someone else's). */
+export class PermanentFailure extends Error {}
+
+export const permanent = (error: string): StepOutcome => ({ ok: false, permanent: true, error });
+export const transient = (error: string): StepOutcome => ({ ok: false, permanent: false, error });
+export const succeed = (write: StepWrite): StepOutcome => ({ ok: true, write });
+/** An undo or step with nothing to write locally. */
+export const nothingToWrite: StepWrite = async () => ({});
+
+/** What the steps may use: the ports and the services of the features whose rows they write. */
+export interface StepDeps {
+  registry: DomainRegistrar;
+  provisioning: ProvisioningPort;
+  domains: Pick<DomainService, 'recordOrdered' | 'removeOrdered' | 'findOwned' | 'setRedirect' | 'restoreRedirect'>;
+  dns: Pick<DnsService, 'profileRecords' | 'writeZone' | 'clearZone'>;
+  hosting: Pick<HostingService, 'findByDomain' | 'domainsWithAccount' | 'insertAccount' | 'removeAccount' | 'setPackage' | 'addExtra' | 'removeExtra'>;
+  log: { warn(details: object, message: string): void };
+}
+
+/** The order being delivered, as every step of it sees it. */
+export interface OrderContext {
+  orderId: number;
+  customerId: number;
+  /** Registration years: the order's period. */
+  years: number;
+  now: () => Date;
+}
+
+/** The reference an outside call carries: the same for every try of one order line. */
+export const clientRefOf = (orderId: number, lineUnique: string): string => `order-${orderId}:${lineUnique}`;
+
+/** A step result's field, checked: results come back from a JSON column. */
+export function field<T extends 'number' | 'string' | 'boolean'>(result: StepResult, name: string, type: T): T extends 'number' ? number : T extends 'string' ? string : boolean {
+  const value = result[name];
+  if (typeof value !== type) throw new Error(`step result lacks ${name}`);
+  return value as T extends 'number' ? number : T extends 'string' ? string : boolean;
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createSimulatedProvisioning, usernameFor } from './simulated-provisioning.ts';
+import type { HostingAccountRequest } from './provisioning-port.ts';
+
+const request = (domain: string, clientRef: string, extra: Partial<HostingAccountRequest> = {}): HostingAccountRequest => ({
+  clientRef,
+  domain,
+  packageCode: 'HOSTING_BASIC',
+  cmsInstall: null,
+  customerRef: 'customer-1',
+  ...extra,
+});
+
+describe('simulated provisioning: accounts', () => {
+  it('creates an account with a login derived from the domain', async () => {
+    const port = createSimulatedProvisioning();
+    const answer = await port.createAccount(request('mijn-bakkerij.nl', 'order-1:a', { cmsInstall: 'CMS_WORDPRESS' }));
+    expect(answer).toMatchObject({ ok: true, username: 'mijnbakkerij' });
+    expect(port.accounts()).toMatchObject([{ domain: 'mijn-bakkerij.nl', packageCode: 'HOSTING_BASIC', cmsInstall: 'CMS_WORDPRESS', extras: [] }]);
+  });
+
+  it('answers a repeated request with the first account and creates nothing more', async () => {
+    const port = createSimulatedProvisioning();
+    const first = await port.createAccount(request('eenmaal.nl', 'order-1:a'));
+    expect(await port.createAccount(request('eenmaal.nl', 'order-1:a'))).toEqual(first);
+    expect(port.accounts()).toHaveLength(1);
+  });
+
+  it('refuses a second account on a domain that has one', async () => {
+    const port = createSimulatedProvisioning();
+    await port.createAccount(request('bezet.nl', 'order-1:a'));
+    expect(await port.createAccount(request('bezet.nl', 'order-2:a'))).toMatchObject({ ok: false, reason: 'refused' });
+  });
+
+  it('gives every account its own login', async () => {
+    const port = createSimulatedProvisioning();
+    const names = [];
+    for (const [domain, ref] of [['bakker.nl', 'a'], ['bakker.be', 'b'], ['bakker.com', 'c']] as const) {
+      const answer = await port.createAccount(request(domain, ref));
+      if (answer.ok) names.push(answer.username);
+    }
+    expect(names).toEqual(['bakker', 'bakker2', 'bakker3']);
+  });
+
+  it('changes the package and adds and removes extras, each once', async () => {
+    const port = createSimulatedProvisioning();
+    const created = await port.createAccount(request('pakket.nl', 'order-1:a'));
+    if (!created.ok) throw new Error('not created');
+    expect(await port.changePackage(created.providerRef, 'HOSTING_PREMIUM', 'order-2:a')).toEqual({ ok: true });
+    expect(await port.addExtra(created.providerRef, 'SSL_DV', 'order-2:b')).toEqual({ ok: true });
+    expect(await port.addExtra(created.providerRef, 'SSL_DV', 'order-2:b')).toEqual({ ok: true });
+    expect(port.accounts()[0]).toMatchObject({ packageCode: 'HOSTING_PREMIUM', extras: ['SSL_DV'] });
+    expect(await port.removeExtra(created.providerRef, 'SSL_DV')).toEqual({ ok: true });
+    expect(port.accounts()[0]!.extras).toEqual([]);
+  });
+
+  it('deletes an account; the same request then creates a new one', async () => {
+    const port = createSimulatedProvisioning();
+    const created = await port.createAccount(request('weg.nl', 'order-1:a'));
+    if (!created.ok) throw new Error('not created');
+    expect(await port.deleteAccount(created.providerRef)).toEqual({ ok: true });
+    expect(port.accounts()).toEqual([]);
+    expect(await port.deleteAccount(created.providerRef)).toMatchObject({ ok: false, reason: 'unknown-account' });
+    const again = await port.createAccount(request('weg.nl', 'order-1:a'));
+    expect(again).toMatchObject({ ok: true });
+    expect(again.ok && again.providerRef).not.toBe(created.providerRef);
+  });
+
+  it('answers unknown-account for an account it does not have', async () => {
+    const port = createSimulatedProvisioning();
+    expect(await port.changePackage('sim-404', 'HOSTING_BASIC', 'x')).toMatchObject({ ok: false, reason: 'unknown-account' });
+    expect(await port.addExtra('sim-404', 'SSL_DV', 'x')).toMatchObject({ ok: false, reason: 'unknown-account' });
+    expect(await port.removeExtra('sim-404', 'SSL_DV')).toMatchObject({ ok: false, reason: 'unknown-account' });
+  });
+});
+
+describe('usernameFor', () => {
+  it('uses letters and digits of the first label, starting with a letter, at most 12 long', () => {
+    const none = () => false;
+    expect(usernameFor('Mijn-Bakkerij.nl', none)).toBe('mijnbakkerij');
+    expect(usernameFor('123inkt.nl', none)).toBe('k123inkt');
+    expect(usernameFor('een-heel-lange-domeinnaam.nl', none)).toBe('eenheellange');
+    expect(usernameFor('xn--bcker-gra.de', none)).toBe('xnbckergra');
+  });
+
+  it('numbers a login that is taken, within the length', () => {
+    const taken = new Set(['eenheellange', 'eenheellang2']);
+    expect(usernameFor('een-heel-lange-naam.nl', (name) => taken.has(name))).toBe('eenheellang3');
+  });
+});
