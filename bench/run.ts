@@ -7,6 +7,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { runAvailabilityBenchmark } from './availability.ts';
 import { runBasketThroughputBenchmark } from './basket-throughput.ts';
 import { runBundleSizeBenchmark } from './bundle-size.ts';
+import { runConcurrentOrdersBenchmark } from './concurrent-orders.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
 
 interface Benchmark {
@@ -18,6 +19,7 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [
   { key: 'availability', title: 'Availability stream (GET /api/check-domain-extensions)', run: runAvailabilityBenchmark },
   { key: 'basketThroughput', title: 'API throughput: bare Fastify route vs getBasket', run: runBasketThroughputBenchmark },
+  { key: 'concurrentOrders', title: 'Concurrent orders (POST /bestelprocedure/purchase)', run: runConcurrentOrdersBenchmark },
   { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS', run: runBundleSizeBenchmark },
 ];
 

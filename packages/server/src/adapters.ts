@@ -7,6 +7,10 @@ import { createDomainService } from './features/domains/domain-service.ts';
 import { createAltchaCaptcha, createRecaptchaCaptcha } from './ports/captcha/index.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
 import { createOutboxMailer, createSmtpMailer } from './ports/mailer/index.ts';
+import { createOmnikassaPayment, createSimulatedPayment } from './ports/payment/index.ts';
+import type { PaymentPort } from './ports/payment/payment-port.ts';
+import { createSimulatedProvisioning } from './ports/provisioning/index.ts';
+import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
 import { createRdapRegistry, createSimulatedRegistry, createWhoisRegistry } from './ports/registry/index.ts';
 import type { RegistryPort } from './ports/registry/registry-port.ts';
@@ -15,11 +19,28 @@ export interface Adapters {
   registry: RegistryPort;
   captcha: CaptchaPort;
   mailer: MailerPort;
+  payment: PaymentPort;
+  provisioning: ProvisioningPort;
 }
 
 /** The one place where configuration picks the adapter behind each port. */
 export async function createAdapters(config: Config, db: Database, log: (line: string) => void): Promise<Adapters> {
-  return { registry: createRegistry(config, db), captcha: await createCaptcha(config, db), mailer: createMailer(config, log) };
+  return {
+    registry: createRegistry(config, db),
+    captcha: await createCaptcha(config, db),
+    mailer: createMailer(config, log),
+    payment: createPayment(config),
+    provisioning: createSimulatedProvisioning(),
+  };
+}
+
+/** Omnikassa when configured; otherwise the simulated provider's page on this server. */
+function createPayment(config: Config): PaymentPort {
+  const payment = config.payment;
+  if (payment.adapter === 'omnikassa') {
+    return createOmnikassaPayment({ refreshToken: payment.refreshToken, signingKey: payment.signingKey, baseUrl: payment.baseUrl });
+  }
+  return createSimulatedPayment({ baseUrl: config.baseUrl });
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise every mail goes to the outbox folder and its link into the log. */

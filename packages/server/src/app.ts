@@ -15,12 +15,20 @@ import { registerBasketRoutes } from './features/basket/basket-routes.ts';
 import { registerHostingEntryRoutes } from './features/basket/hosting-entry-routes.ts';
 import { registerServicesRoutes } from './features/basket/services-routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
+import { registerCheckoutRoutes } from './features/checkout/checkout-routes.ts';
+import { createCheckoutService } from './features/checkout/checkout-service.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { createCatalogueService } from './features/catalogue/catalogue-service.ts';
 import { registerDnsRoutes } from './features/dns/dns-routes.ts';
 import { createDnsService } from './features/dns/dns-service.ts';
 import { createDomainService } from './features/domains/domain-service.ts';
+import { createHostingService } from './features/hosting/hosting-service.ts';
+import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
+import { registerDomainRoutes } from './features/domains/domain-routes.ts';
+import { createFulfilmentService } from './features/fulfilment/fulfilment-service.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
+import { createOrdersFeature } from './features/orders/orders-feature.ts';
+import { listPaymentMethods, surchargeFor } from './features/checkout/payment-methods.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
@@ -30,6 +38,8 @@ import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
+import type { PaymentPort } from './ports/payment/payment-port.ts';
+import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts';
 import type { RegistryPort } from './ports/registry/registry-port.ts';
 
 export type AppConfig = Pick<
@@ -43,6 +53,8 @@ export interface AppDeps {
   registry: RegistryPort;
   captcha: CaptchaPort;
   mailer: MailerPort;
+  payment: PaymentPort;
+  provisioning: ProvisioningPort;
   logger?: FastifyServerOptions['logger'];
   /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
   now?: () => Date;
@@ -110,6 +122,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     customer: createCustomerLookup(db),
     onHolderDeleted: (customerId, holderId, tx) => basket.forgetDomainHolder(customerId, holderId, tx),
   });
+  // [checkout] services of step 3 are created here.
+  const customerLookup = createCustomerLookup(db);
+  const checkout = createCheckoutService({
+    db,
+    basket,
+    snapshot: () => catalogue.snapshot(),
+    availability,
+    isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+    customer: customerLookup,
+    ownsHolder: (customerId, holderId) => whois.ownsHolder(customerId, holderId),
+  });
+  const hosting = createHostingService(db);
+  // [fulfilment] fulfilment, hosting accounts and the domain zone services are created here.
+  const fulfilment = createFulfilmentService({ db, now, log: app.log, registry: deps.registry, provisioning: deps.provisioning, domains, dns, hosting });
+  // Confirmed orders left half-way (a crash, a platform that was down) are picked up at start and every minute.
+  app.addHook('onReady', async () => fulfilment.start());
+  app.addHook('onClose', async () => fulfilment.stop());
+  // [orders] purchase, invoices and payments are created here.
+  const orders = createOrdersFeature({
+    db,
+    now,
+    baseUrl: config.baseUrl,
+    log: app.log,
+    payment: deps.payment,
+    catalogue,
+    validator: checkout,
+    customer: createCustomerLookup(db),
+    holder: (customerId, holderId, locale) => whois.get(customerId, holderId, locale),
+    paymentMethods: () => listPaymentMethods(db),
+    surchargeFor,
+    fulfilment,
+  });
   const purge = setInterval(() => {
     accounts.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging old account attempts failed'));
   }, 3_600_000).unref();
@@ -124,12 +168,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAvailabilityRoutes(app, { availability, quota, captcha: deps.captcha });
   registerBasketRoutes(app, basket);
   registerServicesRoutes(app, basket);
-  registerHostingEntryRoutes(app, { basket, domains });
+  registerHostingEntryRoutes(app, { basket, domains, hosting, customer: customerLookup });
   registerWhoisRoutes(app, whois);
   registerDnsRoutes(app, dns);
   registerAccountRoutes(app, accounts, sessions);
   registerCaptchaRoutes(app, deps.captcha);
   registerErrorReportRoutes(app, db);
+  // [checkout] routes
+  registerCheckoutRoutes(app, checkout);
+  // [fulfilment] routes (account lists: domains, hosting packages)
+  registerDomainRoutes(app, { domains, dns, hosting });
+  registerHostingRoutes(app, { hosting, catalogue });
+  // [orders] routes (purchase, order app order/payment, payment return and webhook, invoices)
+  orders.register(app);
   await registerPages(app, config.webDist, sessions);
   return app;
 }

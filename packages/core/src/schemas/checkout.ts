@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBasketPeriod } from './basket.ts';
+import type { ZBasketPeriod } from './basket.ts';
 
 /**
  * Step 3 of the order flow (spec 000 sections 3, 4, 5 and 7): basket validation, the smart

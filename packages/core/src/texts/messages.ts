@@ -1,4 +1,6 @@
 import type { Locale } from '../money.ts';
+import { checkoutMessages } from './checkout-messages.ts';
+import { orderMessages } from './order-messages.ts';
 
 /** Messages the server answers with, in the visitor's language. */
 const messages = {
@@ -70,10 +72,15 @@ const messages = {
     nl: 'Je hebt nog niet aangevinkt dat je de eigenaar van de te verhuizen domeinnaam bent en dat je deze naar ons wilt verhuizen. Vink dit aan om verder te gaan.',
     en: 'You have not yet confirmed that you are the owner of the domain name to be transferred and that you want to transfer it to us. Tick the box to continue.',
   },
+  ...checkoutMessages,
+  ...orderMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;
 
-export function message(locale: Locale, key: MessageKey): string {
-  return messages[key][locale];
+/** The message in `locale`, with `{name}` placeholders filled from `params`. */
+export function message(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  const template: string = messages[key][locale];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -18,6 +18,13 @@ export const PAGE_ROUTES = [
   ACCOUNT_PAGES.activate,
   ACCOUNT_PAGES.resetPassword,
   ACCOUNT_PAGES.forgotPassword,
+  // The account area (domains, hosting packages, invoices) and the general terms.
+  '/account',
+  '/account/diensten/domeinen',
+  '/account/diensten/hostingpakketten',
+  '/account/diensten/vpsen',
+  '/account/facturen',
+  '/algemene-voorwaarden',
 ];
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

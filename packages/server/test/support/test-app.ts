@@ -10,6 +10,10 @@ import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
 import type { MailerPort } from '../../src/ports/mailer/mailer-port.ts';
 import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
+import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
+import type { PaymentPort } from '../../src/ports/payment/payment-port.ts';
+import { createSimulatedProvisioning } from '../../src/ports/provisioning/index.ts';
+import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createDomainService } from '../../src/features/domains/domain-service.ts';
 import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
@@ -35,6 +39,8 @@ export interface TestAppOptions {
   captcha?: CaptchaPort;
   /** Default: the outbox mailer writing into a temporary folder, removed when the app closes. */
   mailer?: MailerPort;
+  payment?: PaymentPort;
+  provisioning?: ProvisioningPort;
   config?: Partial<AppConfig>;
   /** The clock of the account rules and sessions. */
   now?: () => Date;
@@ -60,6 +66,8 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
     registry,
     captcha,
     mailer,
+    payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
+    provisioning: options.provisioning ?? createSimulatedProvisioning(),
     logger: false,
     ...(options.now ? { now: options.now } : {}),
   });
@@ -78,12 +86,16 @@ export interface TestShop {
  * Opens a fresh database of `kind` and builds the app on it before the file's tests, and closes
  * both after them; `ready` receives them once they exist.
  */
-export function useTestShop(kind: DatabaseKind, ready: (shop: TestShop) => unknown, options: { demoAccounts?: boolean } = {}): void {
+export function useTestShop(
+  kind: DatabaseKind,
+  ready: (shop: TestShop) => unknown,
+  options: { demoAccounts?: boolean; app?: Omit<TestAppOptions, 'mailer'> } = {},
+): void {
   let shop: TestShop | null = null;
   beforeAll(async () => {
     const database = await kind.open();
     const mailer = createRecordingMailer();
-    const app = await buildTestApp(database, { mailer });
+    const app = await buildTestApp(database, { ...options.app, mailer });
     if (options.demoAccounts) await ensureDemoAccounts(demoAccountDeps(database.db));
     shop = { database, app, mailer };
     ready(shop);

@@ -1,0 +1,123 @@
+/**
+ * Concurrent orders: 50 customers, each with a domain and a hosting package in the basket, press
+ * Pay at the same moment (and half of them press it twice). Measured on the embedded database and,
+ * when `TEST_DATABASE_URL` is set, on PostgreSQL: orders per second, and proof from the database
+ * that no order is lost or doubled and that invoice numbers run without gaps.
+ */
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, type DatabaseKind, type TestClient } from '@kavel/server/testing';
+import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
+import { ms, percentile, round, table, type BenchmarkOutcome } from './support.ts';
+
+const CUSTOMERS = 50;
+
+export interface OrdersFigures {
+  database: DatabaseKind['name'];
+  customers: number;
+  /** Purchase requests sent (the double-clickers send two with the same request id). */
+  requests: number;
+  wallMs: number;
+  ordersPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  ordersInDatabase: number;
+  customersWithOneOrder: number;
+  invoiceNumbersGapless: boolean;
+  fulfilled: number;
+  failedRequests: number;
+}
+
+async function customerWithBasket(app: Parameters<typeof createActiveAccount>[0], mailer: Parameters<typeof createActiveAccount>[1], n: number): Promise<TestClient> {
+  const client = await createActiveAccount(app, mailer, `bench${n}@example.nl`);
+  const api = '/api/bestelprocedure';
+  const added = await client.post(`${api}/addItem`, { productId: products.nl.productId, productCode: products.nl.productCode, title: `kavelbestelling${n}-${randomUUID().slice(0, 8)}.nl` });
+  if (added.statusCode !== 200) throw new Error(`addItem: ${added.statusCode} ${added.body}`);
+  const domain = (added.json() as { items: Array<{ unique: string }> }).items[0]!;
+  const hosting = await client.post(`${api}/addItem`, { productId: products.basic.productId, productCode: products.basic.productCode, parentId: domain.unique });
+  if (hosting.statusCode !== 200) throw new Error(`add hosting: ${hosting.statusCode} ${hosting.body}`);
+  return client;
+}
+
+function tolerateTerminationOnClose(database: DatabaseHandle): void {
+  const pool = (database.db as unknown as { $client?: unknown }).$client;
+  if (database.kind === 'postgres' && pool instanceof EventEmitter) pool.on('error', () => {});
+}
+
+async function measure(kind: DatabaseKind): Promise<OrdersFigures> {
+  const database = await kind.open();
+  const mailer = createRecordingMailer();
+  const app = await buildTestApp(database, { mailer, config: { rateLimitPerMinute: 10_000_000 } });
+  try {
+    const clients: TestClient[] = [];
+    for (let n = 0; n < CUSTOMERS; n++) clients.push(await customerWithBasket(app, mailer, n));
+
+    const latencies: number[] = [];
+    let failedRequests = 0;
+    const purchase = async (client: TestClient, requestId: string) => {
+      const started = performance.now();
+      const response = await client.post('/bestelprocedure/purchase', { paymentMethod: 'MANUAL_PAYMENT', requestId, termsAccepted: true, customWhois: '[]' });
+      latencies.push(performance.now() - started);
+      if (response.statusCode !== 200) failedRequests++;
+    };
+    const started = performance.now();
+    await Promise.all(
+      clients.flatMap((client, n) => {
+        const requestId = randomUUID();
+        // Every second customer double-clicks: the same request twice at once.
+        return n % 2 === 0 ? [purchase(client, requestId), purchase(client, requestId)] : [purchase(client, requestId)];
+      }),
+    );
+    const wallMs = performance.now() - started;
+
+    const orderRows = await database.db.execute<{ customer_id: number; n: number }>(sql`select customer_id, count(*)::int as n from orders group by customer_id`);
+    const perCustomer = (orderRows as unknown as { rows?: Array<{ n: number }> }).rows ?? (orderRows as unknown as Array<{ n: number }>);
+    const invoiceRows = await database.db.execute<{ sequence: number }>(sql`select sequence from invoices order by sequence`);
+    const sequences = ((invoiceRows as unknown as { rows?: Array<{ sequence: number }> }).rows ?? (invoiceRows as unknown as Array<{ sequence: number }>)).map((r) => Number(r.sequence));
+    const fulfilledRows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where status = 'FULFILLED'`);
+    const fulfilled = Number(((fulfilledRows as unknown as { rows?: Array<{ n: number }> }).rows ?? (fulfilledRows as unknown as Array<{ n: number }>))[0]?.n ?? 0);
+    const ordersInDatabase = perCustomer.reduce((sum, row) => sum + Number(row.n), 0);
+    return {
+      database: kind.name,
+      customers: CUSTOMERS,
+      requests: latencies.length,
+      wallMs: round(wallMs, 0),
+      ordersPerSecond: round((ordersInDatabase / wallMs) * 1000, 1),
+      p50Ms: round(percentile(latencies, 50), 0),
+      p95Ms: round(percentile(latencies, 95), 0),
+      ordersInDatabase,
+      customersWithOneOrder: perCustomer.filter((row) => Number(row.n) === 1).length,
+      invoiceNumbersGapless: sequences.every((value, index) => value === index + 1),
+      fulfilled,
+      failedRequests,
+    };
+  } finally {
+    await app.close();
+    tolerateTerminationOnClose(database);
+    await database.close();
+  }
+}
+
+export async function runConcurrentOrdersBenchmark(): Promise<BenchmarkOutcome<OrdersFigures[]>> {
+  const figures: OrdersFigures[] = [];
+  for (const kind of databaseKinds) figures.push(await measure(kind));
+  const failures = figures.flatMap((f) => [
+    ...(f.ordersInDatabase !== f.customers ? [`${f.database}: ${f.ordersInDatabase} orders for ${f.customers} customers`] : []),
+    ...(f.customersWithOneOrder !== f.customers ? [`${f.database}: only ${f.customersWithOneOrder} customers have exactly one order`] : []),
+    ...(!f.invoiceNumbersGapless ? [`${f.database}: invoice numbers have gaps or doubles`] : []),
+    ...(f.failedRequests > 0 ? [`${f.database}: ${f.failedRequests} purchase requests failed`] : []),
+    ...(f.fulfilled !== f.customers ? [`${f.database}: ${f.fulfilled} of ${f.customers} orders fulfilled`] : []),
+  ]);
+  const lines = [
+    `${CUSTOMERS} logged-in customers, each with a .nl domain and Basic hosting, pay on account at the same moment;`,
+    'every second customer sends the same purchase twice at once (a double click). Requests go through app.inject.',
+    '',
+    ...table(
+      ['database', 'requests', 'wall', 'orders/s', 'p50', 'p95', 'orders', 'one each', 'gapless', 'fulfilled'],
+      figures.map((f) => [f.database, f.requests, ms(f.wallMs), f.ordersPerSecond, ms(f.p50Ms), ms(f.p95Ms), f.ordersInDatabase, f.customersWithOneOrder, f.invoiceNumbersGapless ? 'yes' : 'NO', f.fulfilled]),
+    ),
+    ...(databaseKinds.length === 1 ? ['PostgreSQL skipped: TEST_DATABASE_URL is not set'] : []),
+  ];
+  return { lines, summary: figures, failures };
+}

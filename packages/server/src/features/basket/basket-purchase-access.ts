@@ -1,0 +1,49 @@
+import { todayInAmsterdam, ZBasketPeriod, type TBasket } from '@kavel/core';
+import { eq } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/connect.ts';
+import { basketItems } from '../../db/schema/index.ts';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
+import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
+import { priceBasket } from './basket-pricing.ts';
+
+/** The owner's basket as a purchase sees it: its rows, priced from them. */
+export interface BasketForPurchase {
+  basketId: number;
+  rows: BasketItemRow[];
+  priced: TBasket;
+}
+
+/**
+ * What the orders feature needs of the basket while it turns it into an order. Everything runs
+ * in the caller's transaction: the basket row stays locked until the order is committed, so a
+ * concurrent change (or a second purchase of the same basket) waits and then sees it empty.
+ * The catalogue is passed in, read before the transaction: the embedded database has one
+ * connection, so no query may run outside the transaction while it is open.
+ */
+export interface BasketPurchaseAccess {
+  /** Null when the owner has no basket at all. `now` decides whether the discount code still counts. */
+  lockAndPrice(tx: Transaction, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null>;
+  /** The same without the lock: a look before the transaction (which holders to read). */
+  peek(db: Queryable, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null>;
+  /** Every item goes and the discount code is cleared; the basket row itself stays. */
+  empty(tx: Transaction, basketId: number): Promise<void>;
+}
+
+async function readAndPrice(q: Queryable, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date, lock: boolean): Promise<BasketForPurchase | null> {
+  const basket = await basketRepository.findByOwner(q, owner, { lock });
+  if (!basket) return null;
+  const rows = await basketRepository.listItems(q, basket.id);
+  const period = ZBasketPeriod.catch('YEARLY').parse(basket.period);
+  const priced = priceBasket(rows, { period, discountCode: basket.discountCode }, catalogue, todayInAmsterdam(now));
+  return { basketId: basket.id, rows, priced };
+}
+
+export const basketPurchaseAccess: BasketPurchaseAccess = {
+  lockAndPrice: (tx, owner, catalogue, now) => readAndPrice(tx, owner, catalogue, now, true),
+  peek: (db, owner, catalogue, now) => readAndPrice(db, owner, catalogue, now, false),
+
+  async empty(tx, basketId) {
+    await tx.delete(basketItems).where(eq(basketItems.basketId, basketId));
+    await basketRepository.update(tx, basketId, { discountCode: null });
+  },
+};

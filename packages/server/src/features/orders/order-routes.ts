@@ -1,0 +1,36 @@
+import { ZIdParams, ZPurchaseRequest, type TAdditionalProductPrices, type TMandateState, type TOrder, type TPurchaseResponse } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
+import type { OrderService } from './order-service.ts';
+import type { PurchaseService } from './purchase-service.ts';
+
+/**
+ * The purchase of the order flow (spec 000 section 7) and the order app's order calls (spec 001
+ * section 7). Every call needs a logged-in customer (401) and sees only that customer's orders
+ * (404 for someone else's id).
+ */
+export function registerOrderRoutes(app: FastifyInstance, deps: { purchase: PurchaseService; orders: OrderService }): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/bestelprocedure/purchase', { preValidation: requireLogin, schema: { body: ZPurchaseRequest } }, async (request): Promise<TPurchaseResponse> => {
+    const customerId = requireCustomerId(request);
+    return deps.purchase.purchase({ sessionIdHash: request.session.idHash, customerId }, request.body, request.session.language);
+  });
+
+  api.get('/api/bestelprocedure/directDebitMandate', { preValidation: requireLogin }, async (request, reply): Promise<TMandateState> => {
+    reply.header('cache-control', 'no-store');
+    return deps.purchase.mandateState(requireCustomerId(request));
+  });
+
+  // Registered before `/:id`; the router prefers the fixed path anyway.
+  api.get('/api/bestellen/additionalProducts', async (_request, reply): Promise<TAdditionalProductPrices> => {
+    reply.header('cache-control', 'no-store');
+    return deps.orders.additionalProducts();
+  });
+
+  api.get('/api/bestellen/:id', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TOrder> => {
+    reply.header('cache-control', 'no-store');
+    return deps.orders.get(requireCustomerId(request), request.params.id, request.session.language);
+  });
+}

@@ -1,0 +1,99 @@
+import type { Locale, TAdditionalProductPrices, TOrder, TOrderItemType, TOrderLine } from '@kavel/core';
+import type { Database } from '../../db/connect.ts';
+import { refusal } from '../../http/errors.ts';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
+import type { InvoiceService } from './invoice-service.ts';
+import { orderRepository, type OrderLineRow } from './order-repository.ts';
+import { paymentRepository } from './payment-repository.ts';
+
+export interface OrderService {
+  /** `GET /api/bestellen/{id}`: the customer's order; someone else's id answers 404. */
+  get(customerId: number, orderId: number, locale: Locale): Promise<TOrder>;
+  /** `GET /api/bestellen/additionalProducts`: the order summary's recommended products. */
+  additionalProducts(): Promise<TAdditionalProductPrices>;
+}
+
+export interface OrderServiceDeps {
+  db: Database;
+  invoices: Pick<InvoiceService, 'find'>;
+  catalogue: { snapshot(): Promise<CatalogueSnapshot> };
+}
+
+const HOSTING_TYPES = new Set(['LINUX_PACKAGE', 'RESELLER_PACKAGE']);
+const DOMAIN_TYPES = new Set(['DOMAIN', 'DOMAIN_TRANSFER']);
+
+/**
+ * The order summary's product row (spec 001 section 2): a new domain when the order has one; else
+ * the hosting package it changes (an upgrade, or extras for an existing package).
+ */
+export function mainItemOf(lines: readonly OrderLineRow[]): { type: TOrderItemType; title: string; productName: string } {
+  const domain = lines.find((line) => line.parentUnique === null && DOMAIN_TYPES.has(line.productType) && !line.invoiced);
+  if (domain) return { type: 'domain', title: domain.title, productName: domain.productName };
+  const hosting = lines.find((line) => HOSTING_TYPES.has(line.productType));
+  const first = lines[0];
+  const titleOf = (line: OrderLineRow) => lines.find((candidate) => candidate.unique === line.parentUnique)?.title ?? line.title;
+  if (hosting) return { type: 'hosting', title: titleOf(hosting), productName: hosting.productName };
+  return { type: 'domain', title: first ? titleOf(first) : '', productName: first?.productName ?? '' };
+}
+
+function wireLines(lines: readonly OrderLineRow[]): TOrderLine[] {
+  const titles = new Map(lines.map((line) => [line.unique, line.title]));
+  return lines.map((line) => ({
+    productType: line.productType,
+    productId: line.productId,
+    productCode: line.productCode,
+    productName: line.productName,
+    // A transfer code is a secret of the domain's holder: the summary names the product, not the code.
+    title: line.productType === 'TRANSFER_CODE' ? line.productName : line.title,
+    domain: line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? line.title),
+    price: line.price,
+    originalPrice: line.originalPrice,
+  }));
+}
+
+const perMonthFromYearly = (cents: number) => Math.ceil(cents / 12);
+const lowest = (values: readonly number[]): number | null => (values.length > 0 ? Math.min(...values) : null);
+
+export function createOrderService(deps: OrderServiceDeps): OrderService {
+  const { db } = deps;
+  return {
+    async get(customerId, orderId, locale) {
+      const order = await orderRepository.findOwned(db, customerId, orderId);
+      if (!order) throw refusal(locale, 404, 'notFound');
+      const [lines, invoice, payment] = await Promise.all([orderRepository.listLines(db, [order.id]), deps.invoices.find(db, order.invoiceId), paymentRepository.latest(db, order.id)]);
+      if (!invoice) throw new Error(`order ${order.id} has no invoice ${order.invoiceId}`);
+      return {
+        id: order.id,
+        status: order.status,
+        paymentMethod: order.paymentMethod,
+        period: order.period,
+        createdAt: order.createdAt.toISOString(),
+        item: mainItemOf(lines),
+        lines: wireLines(lines),
+        amount: { value: order.totalIncludeTax, currency: 'EUR' },
+        totalExcludeTax: order.totalExcludeTax,
+        totalTax: order.totalTax,
+        administrativeCost: order.administrativeCost,
+        closed: order.closedInvoice,
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.number,
+        lastPaymentStatus: payment?.status ?? null,
+      };
+    },
+
+    async additionalProducts() {
+      const { catalogue } = await deps.catalogue.snapshot();
+      const ssl = catalogue.extraServices.filter((extra) => extra.productCode.startsWith('SSL') && extra.price > 0);
+      const domain = lowest(catalogue.extensions.map((extension) => extension.discountedPrice));
+      const certificate = lowest(ssl.map((extra) => extra.price));
+      return {
+        domain: domain === null ? null : perMonthFromYearly(domain),
+        sharedHosting: lowest(catalogue.hostingPackages.filter((hosting) => !hosting.reseller).map((hosting) => hosting.discountedPrice)),
+        sslCertificate: certificate === null ? null : perMonthFromYearly(certificate),
+        // The catalogue sells no VPS and no Cloudflare plans (yet).
+        vpsHosting: null,
+        cloudflare: null,
+      };
+    },
+  };
+}

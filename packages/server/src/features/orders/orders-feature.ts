@@ -1,0 +1,103 @@
+import type { Locale, TBasket, TWhoisHolder } from '@kavel/core';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Database } from '../../db/connect.ts';
+import type { PaymentPort } from '../../ports/payment/payment-port.ts';
+import type { CustomerLookup } from '../accounts/customer-lookup.ts';
+import { basketPurchaseAccess } from '../basket/basket-purchase-access.ts';
+import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { BasketValidator } from '../checkout/checkout-port.ts';
+import type { Fulfilment } from '../fulfilment/fulfilment-port.ts';
+import { registerInvoiceRoutes } from './invoice-routes.ts';
+import { createInvoiceService, type InvoiceService } from './invoice-service.ts';
+import { registerOrderRoutes } from './order-routes.ts';
+import { createOrderService, type OrderService } from './order-service.ts';
+import { registerPaymentRoutes } from './payment-routes.ts';
+import { createPaymentService, type PaymentService } from './payment-service.ts';
+import { createPurchaseService, type PaymentMethodOffer, type PurchaseService } from './purchase-service.ts';
+
+export interface OrdersFeatureDeps {
+  db: Database;
+  now: () => Date;
+  /** The shop's public address: the provider sends the browser back to `{baseUrl}/betaling/terug`. */
+  baseUrl: string;
+  log: FastifyBaseLogger;
+  payment: PaymentPort;
+  catalogue: Pick<CatalogueService, 'snapshot' | 'countries'>;
+  validator: BasketValidator;
+  customer: CustomerLookup;
+  /** The whois feature's `get`: the customer's custom holder, 404 for someone else's. */
+  holder(customerId: number, holderId: number, locale: Locale): Promise<TWhoisHolder>;
+  paymentMethods(): Promise<PaymentMethodOffer[]>;
+  surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
+  fulfilment: Fulfilment;
+}
+
+export interface OrdersFeature {
+  purchase: PurchaseService;
+  orders: OrderService;
+  invoices: InvoiceService;
+  payments: PaymentService;
+  /**
+   * The purchase, order app, payment and invoice routes, the payment adapter's own pages, and the
+   * hourly close of open invoices whose month is over (stopped when the app closes).
+   */
+  register(app: FastifyInstance): void;
+}
+
+/** Purchase, orders, invoices and online payments, wired together (decisions 1 to 4). */
+export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
+  const { db, now, log } = deps;
+
+  // Fulfilment is a consequence of a payment or purchase, never part of its answer: a failure is
+  // logged, and the order stays CONFIRMED for a later retry (fulfilment resumes pending orders).
+  const fulfil = async (orderId: number): Promise<void> => {
+    try {
+      const outcome = await deps.fulfilment.fulfil(orderId);
+      log.info({ orderId, outcome }, 'fulfilment ran');
+    } catch (error) {
+      log.error({ err: error, orderId }, 'fulfilment failed');
+    }
+  };
+
+  const invoices = createInvoiceService(db);
+  const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, fulfil, log });
+  const purchase = createPurchaseService({
+    db,
+    now,
+    catalogue: deps.catalogue,
+    basket: basketPurchaseAccess,
+    validator: deps.validator,
+    customer: deps.customer,
+    holder: deps.holder,
+    paymentMethods: deps.paymentMethods,
+    surchargeFor: deps.surchargeFor,
+    invoices,
+    payments,
+    fulfil,
+  });
+  const orders = createOrderService({ db, invoices, catalogue: deps.catalogue });
+
+  return {
+    purchase,
+    orders,
+    invoices,
+    payments,
+    register(app) {
+      registerOrderRoutes(app, { purchase, orders });
+      registerPaymentRoutes(app, payments);
+      registerInvoiceRoutes(app, invoices);
+      // The simulated provider's page hands its notification over as the webhook would.
+      deps.payment.registerRoutes?.(app, async (notification) => {
+        const outcome = await payments.handleNotification(notification);
+        if (outcome !== 'ok') throw new Error(`the payment notification was not taken: ${outcome}`);
+      });
+      const closeEndedMonths = () =>
+        invoices.closeEndedMonths(now()).catch((error: unknown) => log.error({ err: error }, "closing last month's open invoices failed"));
+      const timer = setInterval(() => void closeEndedMonths(), 3_600_000).unref();
+      app.addHook('onReady', async () => {
+        await closeEndedMonths();
+      });
+      app.addHook('onClose', async () => clearInterval(timer));
+    },
+  };
+}
