@@ -28,7 +28,7 @@ import { registerDomainRoutes } from './features/domains/domain-routes.ts';
 import { createFulfilmentService } from './features/fulfilment/fulfilment-service.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createOrdersFeature } from './features/orders/orders-feature.ts';
-import { listPaymentMethods, surchargeFor } from './features/checkout/payment-methods.ts';
+import { surchargeFor } from './features/checkout/payment-methods.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
@@ -125,7 +125,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // [checkout] services of step 3 are created here.
   const customerLookup = createCustomerLookup(db);
   const checkout = createCheckoutService({
-    db,
     basket,
     snapshot: () => catalogue.snapshot(),
     availability,
@@ -150,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     validator: checkout,
     customer: createCustomerLookup(db),
     holder: (customerId, holderId, locale) => whois.get(customerId, holderId, locale),
-    paymentMethods: () => listPaymentMethods(db),
+    paymentMethods: () => catalogue.snapshot().then((snapshot) => snapshot.paymentMethods),
     surchargeFor,
     fulfilment,
   });

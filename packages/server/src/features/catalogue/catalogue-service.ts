@@ -1,11 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
+import { ZPaymentMethodCode, type TPaymentMethodCode } from '@kavel/core';
 import type { DiscountCodeRule, TBasketProduct, TCatalogue, TCountry, TDomainExtensionProduct, TFreeInstall, TExtraService, THostingPackage } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
-import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages } from '../../db/schema/index.ts';
+import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, paymentMethods } from '../../db/schema/index.ts';
 import type { RegistrySettings } from '../../ports/registry/registry-port.ts';
 
 export interface ExtensionRecord extends TDomainExtensionProduct {
   registry: RegistrySettings;
+}
+
+/** A payment method the shop offers, with its surcharge in cents excl. VAT. */
+export interface OfferedPaymentMethod {
+  code: TPaymentMethodCode;
+  surcharge: number;
 }
 
 export interface CatalogueSnapshot {
@@ -18,6 +25,8 @@ export interface CatalogueSnapshot {
   basketProductsById: Map<number, TBasketProduct>;
   /** Not part of the public catalogue: a code is something to know, not to list. */
   discountCodes: Map<string, DiscountCodeRule>;
+  /** Active payment methods in catalogue order; codes this version does not know are left out. */
+  paymentMethods: OfferedPaymentMethod[];
 }
 
 export interface CatalogueService {
@@ -34,13 +43,14 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
   let countryCache: Promise<TCountry[]> | null = null;
 
   async function load(): Promise<CatalogueSnapshot> {
-    const [extRows, hostingRows, extraRows, installRows, basketProductRows, codeRows] = await Promise.all([
+    const [extRows, hostingRows, extraRows, installRows, basketProductRows, codeRows, methodRows] = await Promise.all([
       db.select().from(domainExtensions).where(eq(domainExtensions.active, true)).orderBy(asc(domainExtensions.position)),
       db.select().from(hostingPackages).orderBy(asc(hostingPackages.position)),
       db.select().from(extraServices).orderBy(asc(extraServices.position)),
       db.select().from(freeInstalls).orderBy(asc(freeInstalls.position)),
       db.select().from(basketProducts).orderBy(asc(basketProducts.position)),
       db.select().from(discountCodes),
+      db.select().from(paymentMethods).where(eq(paymentMethods.active, true)).orderBy(asc(paymentMethods.position)),
     ]);
     const extensions: ExtensionRecord[] = extRows.map((r) => ({
       productId: r.productId,
@@ -77,6 +87,10 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
       freeInstallsById: new Map(installs.map((i) => [i.productId, i])),
       basketProductsById: new Map(others.map((p) => [p.productId, p])),
       discountCodes: new Map(codeRows.map((c) => [c.code, c])),
+      paymentMethods: methodRows.flatMap((row) => {
+        const code = ZPaymentMethodCode.safeParse(row.code);
+        return code.success ? [{ code: code.data, surcharge: row.surcharge }] : [];
+      }),
     };
   }
 

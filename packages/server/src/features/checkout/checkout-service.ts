@@ -7,12 +7,11 @@ import {
   type TPaymentMethod,
   type TSslProposal,
 } from '@kavel/core';
-import type { Database } from '../../db/connect.ts';
 import { HttpError, refusal } from '../../http/errors.ts';
 import type { BasketAddition, BasketOwner, BasketService } from '../basket/basket-service.ts';
 import { validateBasket, type BasketValidationDeps } from './basket-validation.ts';
 import type { BasketValidator } from './checkout-port.ts';
-import { listPaymentMethods, paymentMethodList } from './payment-methods.ts';
+import { paymentMethodList } from './payment-methods.ts';
 import { proposeSmartBenefits, type SmartBenefits } from './smart-benefits.ts';
 
 export interface CheckoutService extends BasketValidator {
@@ -29,7 +28,6 @@ export interface CheckoutService extends BasketValidator {
 }
 
 export interface CheckoutDeps extends Omit<BasketValidationDeps, 'basket'> {
-  db: Database;
   basket: Pick<BasketService, 'get' | 'validateServices' | 'removeItems' | 'addToDomains'>;
 }
 
@@ -78,8 +76,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     },
 
     async paymentMethods(owner, locale) {
-      const [basket, methods] = await Promise.all([deps.basket.get(owner), listPaymentMethods(deps.db)]);
-      return paymentMethodList(basket, methods, locale);
+      const [basket, catalogue] = await Promise.all([deps.basket.get(owner), deps.snapshot()]);
+      return paymentMethodList(basket, catalogue.paymentMethods, locale);
     },
   };
 }

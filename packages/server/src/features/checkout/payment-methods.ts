@@ -1,30 +1,7 @@
-import { formatEuro, ZPaymentMethodCode, type Locale, type TBasket, type TPaymentMethod, type TPaymentMethodCode } from '@kavel/core';
-import { asc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/connect.ts';
-import { paymentMethods } from '../../db/schema/index.ts';
+import { formatEuro, type Locale, type TBasket, type TPaymentMethod } from '@kavel/core';
+import type { OfferedPaymentMethod } from '../catalogue/catalogue-service.ts';
 
-export interface OfferedPaymentMethod {
-  code: TPaymentMethodCode;
-  /** Cents excl. VAT, as the catalogue data sets it. */
-  surcharge: number;
-}
-
-/**
- * The active payment methods in catalogue order. Catalogue data (seeded from
- * `catalogue/data/payment-methods.json`) that only checkout reads; codes this version does not
- * know are left out.
- */
-export async function listPaymentMethods(db: Queryable): Promise<OfferedPaymentMethod[]> {
-  const rows = await db
-    .select({ code: paymentMethods.code, surcharge: paymentMethods.surcharge })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.active, true))
-    .orderBy(asc(paymentMethods.position));
-  return rows.flatMap((row) => {
-    const code = ZPaymentMethodCode.safeParse(row.code);
-    return code.success ? [{ code: code.data, surcharge: row.surcharge }] : [];
-  });
-}
+export type { OfferedPaymentMethod } from '../catalogue/catalogue-service.ts';
 
 /**
  * Whether the order holds no new product: every top-level item is already on an invoice (a
