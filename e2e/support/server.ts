@@ -27,6 +27,7 @@ export interface RunningShop {
  */
 export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -37,11 +38,12 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       LOG_LEVEL: 'warn',
       REGISTRY_SIMULATED_LATENCY_MS: '150-700',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // Where the browser reaches the shop: the payment provider sends it back there, to the same session.
+      PUBLIC_URL: url,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { ACCOUNT_PAGES } from '@kavel/core';
 import { useT } from '../i18n/use-t.ts';
 import { Spinner } from '../ui/spinner.tsx';
+import { isAccountAreaPath } from '../features/account-area/account-area-paths.ts';
 import { OrderPage } from './order-page.tsx';
 import { useLocation } from './router.ts';
 
@@ -10,6 +11,10 @@ const ActivationPage = lazy(() => import('../features/accounts/activation-page.t
 const ResetPasswordPage = lazy(() => import('../features/accounts/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const ForgotPasswordPage = lazy(() => import('../features/accounts/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const OrderApp = lazy(() => import('../order-app/order-app.tsx').then((m) => ({ default: m.OrderApp })));
+const AccountArea = lazy(() => import('../features/account-area/account-area.tsx').then((m) => ({ default: m.AccountArea })));
+const TermsPage = lazy(() => import('../features/terms/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
+
+const TERMS_PATH = '/algemene-voorwaarden';
 
 function pageFor(path: string) {
   switch (path) {
@@ -20,6 +25,8 @@ function pageFor(path: string) {
     case ACCOUNT_PAGES.forgotPassword:
       return <ForgotPasswordPage />;
   }
+  if (isAccountAreaPath(path)) return <AccountArea />;
+  if (path === TERMS_PATH) return <TermsPage />;
   if (path === '/bestellen' || path.startsWith('/bestellen/') || path.startsWith('/errors/')) return <OrderApp />;
   return <OrderPage />;
 }

@@ -14,9 +14,9 @@ import { OrderErrorModal } from './order-error-modal.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 
-// Step 3's forms (and the form library) load when there is something to order, not with the page.
-const loadAccountStep = () => import('../features/accounts/account-step.tsx');
-const AccountStep = lazy(() => loadAccountStep().then((module) => ({ default: module.AccountStep })));
+// Step 3 (the account forms, the form library, payment) loads when there is something to order, not with the page.
+const loadCheckoutStep = () => import('../features/checkout/checkout-step.tsx');
+const CheckoutStep = lazy(() => loadCheckoutStep().then((module) => ({ default: module.CheckoutStep })));
 
 /** `/bestelprocedure`: three stacked steps beside the 'Selection' basket. */
 export function OrderPage() {
@@ -32,7 +32,7 @@ export function OrderPage() {
   const onContinue = steps.current === 2 ? () => void servicesCheck.run().then((valid) => valid && steps.next()) : steps.next;
 
   useEffect(() => {
-    if (hasItems) void loadAccountStep();
+    if (hasItems) void loadCheckoutStep();
   }, [hasItems]);
 
   return (
@@ -52,7 +52,7 @@ export function OrderPage() {
             {steps.step3Open && (
               <StepSection step={3} title={t('step3.heading')} current={steps.current === 3}>
                 <Suspense fallback={<Spinner label={t('common.loading')} />}>
-                  <AccountStep />
+                  <CheckoutStep active={steps.current === 3} />
                 </Suspense>
               </StepSection>
             )}

@@ -9,11 +9,12 @@ interface OrderAppLayoutProps {
   /** The tab's title (the route's title in spec 001 section 2). */
   title: string;
   children: ReactNode;
-  wide?: boolean;
+  /** Two columns (login) or a table (order summary) need more room than a form. */
+  width?: 'narrow' | 'medium' | 'wide';
 }
 
 /** The order app's frame: the site header marked 'Bestellen' and a centred column. */
-export function OrderAppLayout({ title, children, wide = false }: OrderAppLayoutProps) {
+export function OrderAppLayout({ title, children, width = 'narrow' }: OrderAppLayoutProps) {
   const t = useT();
   useDocumentTitle(title);
   return (
@@ -21,7 +22,7 @@ export function OrderAppLayout({ title, children, wide = false }: OrderAppLayout
       <SiteHeader>
         <span className="order-app__brand-label">{t('orderApp.title')}</span>
       </SiteHeader>
-      <main className={wide ? 'order-app order-app--wide' : 'order-app'}>{children}</main>
+      <main className={width === 'narrow' ? 'order-app' : `order-app order-app--${width}`}>{children}</main>
     </>
   );
 }

@@ -19,7 +19,7 @@ export function OrderAppLoginPage() {
   const subUser = auth.data?.customer?.isSubUser === true;
 
   return (
-    <OrderAppLayout title={t('orderApp.login.title')} wide>
+    <OrderAppLayout title={t('orderApp.login.title')} width="wide">
       <div className="order-app__intro">
         <h1 className="order-app__title">{t('orderApp.login.title')}</h1>
         <p>{t('orderApp.login.intro')}</p>

@@ -7,3 +7,15 @@ export const ORDER_APP_PATHS = {
 } as const;
 
 export const successfullyRegisteredPath = (email: string) => `${ORDER_APP_PATHS.successfullyRegistered}?email=${encodeURIComponent(email)}`;
+
+export const orderSummaryPath = (orderId: number) => `${ORDER_APP_BASE}/${orderId}/overzicht`;
+export const paymentStatusPath = (orderId: number) => `${ORDER_APP_BASE}/${orderId}/betalingsstatus`;
+
+/** `/bestellen/{id}/overzicht` and `/bestellen/{id}/betalingsstatus`, or null for any other path. */
+export function orderRoute(path: string): { orderId: number; screen: 'summary' | 'payment-status' } | null {
+  const match = /^\/bestellen\/(\d{1,9})\/(overzicht|betalingsstatus)$/.exec(path);
+  if (!match) return null;
+  const orderId = Number(match[1]);
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  return { orderId, screen: match[2] === 'overzicht' ? 'summary' : 'payment-status' };
+}

@@ -1,0 +1,46 @@
+import { useId, type ReactNode } from 'react';
+import { followLink } from '../../app/router.ts';
+import { SiteHeader } from '../../app/site-header.tsx';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { ACCOUNT_AREA_PAGES, type AccountAreaPath } from './account-area-paths.ts';
+import './account-area.css';
+
+interface AccountAreaLayoutProps {
+  path: AccountAreaPath;
+  title: string;
+  children: ReactNode;
+}
+
+/** The account area's frame: the menu beside the page (above it below 768 px) and one card. */
+export function AccountAreaLayout({ path, title, children }: AccountAreaLayoutProps) {
+  const t = useT();
+  const headingId = useId();
+  useDocumentTitle(title);
+  return (
+    <>
+      <SiteHeader>
+        <span className="account-area__brand-label">{t('accountArea.title')}</span>
+      </SiteHeader>
+      <div className="account-area">
+        <nav className="account-area__nav" aria-label={t('accountArea.nav')}>
+          <ul className="account-area__menu">
+            {ACCOUNT_AREA_PAGES.map((page) => (
+              <li key={page.path}>
+                <a className="account-area__menu-link" href={page.path} aria-current={page.path === path ? 'page' : undefined} onClick={followLink}>
+                  {t(page.label)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="account-area__main card" aria-labelledby={headingId} data-testid="account-area">
+          <h1 className="account-area__title" id={headingId}>
+            {title}
+          </h1>
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

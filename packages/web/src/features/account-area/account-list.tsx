@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { errorMessage } from '../../app/error-message.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+
+interface AccountListProps<T> {
+  query: UseQueryResult<T[]>;
+  empty: string;
+  children: (item: T) => ReactNode;
+  'data-testid': string;
+}
+
+/** One of the account lists: loading, a failure with 'try again', an empty text, or the items. */
+export function AccountList<T>({ query, empty, children, 'data-testid': testId }: AccountListProps<T>) {
+  const t = useT();
+  if (query.isPending) return <Spinner label={t('common.loading')} />;
+  if (query.isError) {
+    return (
+      <div className="inline-error" role="alert">
+        <p>{errorMessage(query.error, t)}</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          {t('error.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) {
+    return (
+      <p className="account-area__empty" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <ul className="account-list" data-testid={testId}>
+      {query.data.map(children)}
+    </ul>
+  );
+}
+
+/** A label and its value in an account item. */
+export function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="account-item__detail">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { formatEuro } from '@kavel/core';
+import { followLink } from '../../app/router.ts';
+import { useLocale, useT } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import { useLogout } from '../accounts/use-auth.ts';
+import { invoicePath } from '../orders/orders-api.ts';
+import { AccountList, Detail } from './account-list.tsx';
+import { ACCOUNT_AREA_PAGES } from './account-area-paths.ts';
+import { formatDate } from './format-date.ts';
+import { useCustomerDomains, useHostingAccounts, useInvoices } from './use-account-data.ts';
+
+/** `/account`: who is logged in and where their products are. */
+export function AccountOverview({ name }: { name: string }) {
+  const t = useT();
+  const logout = useLogout();
+  return (
+    <div className="account-overview">
+      <p>{t('accountArea.welcome', { name })}</p>
+      <p className="muted">{t('accountArea.intro')}</p>
+      <ul className="account-overview__links">
+        {ACCOUNT_AREA_PAGES.slice(1).map((page) => (
+          <li key={page.path}>
+            <a className="account-overview__link" href={page.path} onClick={followLink}>
+              {t(page.label)}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="form-actions">
+        <Button variant="secondary" busy={logout.isPending} onClick={() => logout.mutate()}>
+          {t('summary.logout')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** `/account/diensten/domeinen`: name, status, expiry, hosting yes/no and redirect. */
+export function DomainsList({ customerId }: { customerId: number }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <AccountList query={useCustomerDomains(customerId)} empty={t('accountArea.domains.empty')} data-testid="account-domains">
+      {(domain) => (
+        <li key={domain.id} className="account-item" data-testid="account-domain" data-domain={domain.name}>
+          <h2 className="account-item__title">{domain.name}</h2>
+          <dl className="account-item__details">
+            <Detail label={t('accountArea.domain.status')}>{domain.status === 'active' ? t('accountArea.domain.status.active') : domain.status}</Detail>
+            <Detail label={t('accountArea.domain.expires')}>{domain.expiresAt ? formatDate(domain.expiresAt, locale) : '—'}</Detail>
+            <Detail label={t('accountArea.domain.hosting')}>{t(domain.hasHosting ? 'accountArea.yes' : 'accountArea.no')}</Detail>
+            <Detail label={t('accountArea.domain.redirect')}>
+              <span className="account-item__url">{domain.redirectTo ?? t('accountArea.none')}</span>
+            </Detail>
+          </dl>
+        </li>
+      )}
+    </AccountList>
+  );
+}
+
+/** `/account/diensten/hostingpakketten`: package, domain, username, extras and CMS. */
+export function HostingList({ customerId }: { customerId: number }) {
+  const t = useT();
+  return (
+    <AccountList query={useHostingAccounts(customerId)} empty={t('accountArea.hosting.empty')} data-testid="account-hosting">
+      {(account) => (
+        <li key={account.id} className="account-item" data-testid="account-hosting-package" data-domain={account.domain} data-product-code={account.productCode}>
+          <h2 className="account-item__title">{account.productName}</h2>
+          <dl className="account-item__details">
+            <Detail label={t('accountArea.hosting.domain')}>{account.domain}</Detail>
+            <Detail label={t('accountArea.hosting.username')}>
+              <code>{account.username}</code>
+            </Detail>
+            <Detail label={t('accountArea.hosting.extras')}>{account.extras.length > 0 ? account.extras.map((extra) => extra.productName).join(', ') : t('accountArea.none')}</Detail>
+            <Detail label={t('accountArea.hosting.cms')}>{account.cmsInstall ?? t('accountArea.none')}</Detail>
+            <Detail label={t('accountArea.hosting.status')}>{t(`accountArea.hosting.status.${account.status}`)}</Detail>
+          </dl>
+        </li>
+      )}
+    </AccountList>
+  );
+}
+
+/** `/account/facturen`: number, date, open or closed, paid, totals and the invoice itself. */
+export function InvoicesList({ customerId }: { customerId: number }) {
+  const t = useT();
+  const locale = useLocale();
+  const euro = (cents: number) => formatEuro(cents, locale);
+  return (
+    <AccountList query={useInvoices(customerId)} empty={t('accountArea.invoices.empty')} data-testid="account-invoices">
+      {(invoice) => (
+        <li key={invoice.id} className="account-item" data-testid="account-invoice" data-number={invoice.number}>
+          <h2 className="account-item__title">{t('accountArea.invoice.title', { number: invoice.number })}</h2>
+          <dl className="account-item__details">
+            <Detail label={t('accountArea.invoice.date')}>{formatDate(invoice.date, locale)}</Detail>
+            <Detail label={t('accountArea.invoice.state')}>{t(invoice.closed ? 'accountArea.invoice.closed' : 'accountArea.invoice.open')}</Detail>
+            <Detail label={t('accountArea.invoice.payment')}>{t(invoice.paid ? 'accountArea.invoice.paid' : 'accountArea.invoice.unpaid')}</Detail>
+            <Detail label={t('accountArea.invoice.totalExcl')}>{euro(invoice.totalExcludeTax)}</Detail>
+            <Detail label={t('accountArea.invoice.totalIncl')}>{euro(invoice.totalIncludeTax)}</Detail>
+          </dl>
+          <a className="account-item__link" href={invoicePath(invoice.id)}>
+            {t('accountArea.invoice.view', { number: invoice.number })}
+          </a>
+        </li>
+      )}
+    </AccountList>
+  );
+}
