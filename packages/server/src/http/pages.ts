@@ -24,6 +24,9 @@ export const PAGE_ROUTES = [
   '/account/diensten/hostingpakketten',
   '/account/diensten/vpsen',
   '/account/facturen',
+  // Choosing a hosting package for a domain or an upgrade, and extra services for a package.
+  '/account/webhosting',
+  '/account/diensten-toevoegen',
   '/algemene-voorwaarden',
 ];
 
