@@ -179,19 +179,3 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon', now)).toBeNull();
   });
 });
-
-describe('RDAP registry: registering', () => {
-  it('cannot register or release: both answer unsupported, without contacting a server', async () => {
-    const port = createRdapRegistry({ baseUrlOverride: 'http://127.0.0.1:9/' });
-    const answer = await port.register({
-      clientRef: 'order-1:a',
-      domain: 'mijnbakkerij.nl',
-      kind: 'registration',
-      transferCode: null,
-      years: 1,
-      registrant: { company: '', name: 'Anna de Boer', street: 'Damrak', houseNumber: '12', postcode: '1012 LG', city: 'Amsterdam', country: 'NL', phone: '+31 20 555 0101', email: 'anna@example.nl' },
-    });
-    expect(answer).toMatchObject({ ok: false, reason: 'unsupported' });
-    expect(await port.release('mijnbakkerij.nl', 'order-1:a')).toMatchObject({ ok: false, reason: 'unsupported' });
-  });
-});
