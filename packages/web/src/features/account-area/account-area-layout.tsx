@@ -3,17 +3,19 @@ import { followLink } from '../../app/router.ts';
 import { SiteHeader } from '../../app/site-header.tsx';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { ACCOUNT_AREA_PAGES, type AccountAreaPath } from './account-area-paths.ts';
+import { ACCOUNT_AREA_PAGES, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import './account-area.css';
 
 interface AccountAreaLayoutProps {
   path: AccountAreaPath;
+  /** The menu entry the page belongs to, marked as current even on a page below it. */
+  section: AccountMenuPath;
   title: string;
   children: ReactNode;
 }
 
 /** The account area's frame: the menu beside the page (above it below 768 px) and one card. */
-export function AccountAreaLayout({ path, title, children }: AccountAreaLayoutProps) {
+export function AccountAreaLayout({ path, section, title, children }: AccountAreaLayoutProps) {
   const t = useT();
   const headingId = useId();
   useDocumentTitle(title);
@@ -27,7 +29,7 @@ export function AccountAreaLayout({ path, title, children }: AccountAreaLayoutPr
           <ul className="account-area__menu">
             {ACCOUNT_AREA_PAGES.map((page) => (
               <li key={page.path}>
-                <a className="account-area__menu-link" href={page.path} aria-current={page.path === path ? 'page' : undefined} onClick={followLink}>
+                <a className="account-area__menu-link" href={page.path} aria-current={page.path === path ? 'page' : page.path === section ? 'true' : undefined} onClick={followLink}>
                   {t(page.label)}
                 </a>
               </li>

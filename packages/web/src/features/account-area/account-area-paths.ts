@@ -9,8 +9,14 @@ export const ACCOUNT_AREA_PAGES = [
   { path: '/account/facturen', label: 'accountArea.invoices' },
 ] as const satisfies readonly { path: string; label: TextKey }[];
 
-export type AccountAreaPath = (typeof ACCOUNT_AREA_PAGES)[number]['path'];
+export type AccountMenuPath = (typeof ACCOUNT_AREA_PAGES)[number]['path'];
+
+/** Pages reached from the lists rather than the menu (spec 001 section 2: hosting packages, extra services). */
+export const HOSTING_CHOICE_PATH = '/account/webhosting';
+export const EXTRA_SERVICES_PATH = '/account/diensten-toevoegen';
+
+export type AccountAreaPath = AccountMenuPath | typeof HOSTING_CHOICE_PATH | typeof EXTRA_SERVICES_PATH;
 
 export function isAccountAreaPath(path: string): path is AccountAreaPath {
-  return ACCOUNT_AREA_PAGES.some((page) => page.path === path);
+  return path === HOSTING_CHOICE_PATH || path === EXTRA_SERVICES_PATH || ACCOUNT_AREA_PAGES.some((page) => page.path === path);
 }

@@ -1,9 +1,17 @@
+import { lazy, Suspense } from 'react';
+import type { TextKey } from '@kavel/core';
 import { useLocation } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { readAccountId, readHostingChoiceQuery, type HostingChoiceQuery } from '../hosting-choice/hosting-choice-target.ts';
 import { AccountAreaLayout } from './account-area-layout.tsx';
-import { isAccountAreaPath, type AccountAreaPath } from './account-area-paths.ts';
+import { isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import { AccountGate } from './account-gate.tsx';
 import { AccountOverview, DomainsList, HostingList, InvoicesList } from './account-pages.tsx';
+
+// The pages that start an order from the account are fetched when opened, not with the lists.
+const HostingChoicePage = lazy(() => import('../hosting-choice/hosting-choice-page.tsx').then((m) => ({ default: m.HostingChoicePage })));
+const ExtraServicesPage = lazy(() => import('../hosting-choice/extra-services-page.tsx').then((m) => ({ default: m.ExtraServicesPage })));
 
 const TITLES = {
   '/account': 'accountArea.title',
@@ -11,15 +19,30 @@ const TITLES = {
   '/account/diensten/hostingpakketten': 'accountArea.hosting',
   '/account/diensten/vpsen': 'accountArea.vps',
   '/account/facturen': 'accountArea.invoices',
-} as const satisfies Record<AccountAreaPath, string>;
+  '/account/webhosting': 'accountArea.addHosting',
+  '/account/diensten-toevoegen': 'accountArea.addServices',
+} as const satisfies Record<AccountAreaPath, TextKey>;
 
-/** The account area (spec 001 section 2's 'continue to product' targets): simple lists of what the customer has. */
+/** The menu entry a page belongs to: hosting for a domain comes from the domains, the rest from the hosting packages. */
+function sectionOf(path: AccountAreaPath, hostingChoice: HostingChoiceQuery): AccountMenuPath {
+  if (path === '/account/webhosting') return hostingChoice.mode === 'add' ? '/account/diensten/domeinen' : '/account/diensten/hostingpakketten';
+  if (path === '/account/diensten-toevoegen') return '/account/diensten/hostingpakketten';
+  return path;
+}
+
+/**
+ * The account area (spec 001 section 2's 'continue to product' targets): simple lists of what the
+ * customer has, and the pages that choose a hosting package or extras for it.
+ */
 export function AccountArea() {
   const t = useT();
-  const { path: current } = useLocation();
+  const { path: current, params } = useLocation();
   const path: AccountAreaPath = isAccountAreaPath(current) ? current : '/account';
+  const hostingChoice = readHostingChoiceQuery(params);
+  const title = path === '/account/webhosting' && hostingChoice.mode === 'upgrade' ? t('accountArea.changePackage') : t(TITLES[path]);
+  const loading = <Spinner label={t('common.loading')} />;
   return (
-    <AccountAreaLayout path={path} title={t(TITLES[path])}>
+    <AccountAreaLayout path={path} section={sectionOf(path, hostingChoice)} title={title}>
       <AccountGate>
         {(customer) => {
           switch (path) {
@@ -38,6 +61,18 @@ export function AccountArea() {
               );
             case '/account/facturen':
               return <InvoicesList customerId={customer.id} />;
+            case '/account/webhosting':
+              return (
+                <Suspense fallback={loading}>
+                  <HostingChoicePage customer={customer} query={hostingChoice} />
+                </Suspense>
+              );
+            case '/account/diensten-toevoegen':
+              return (
+                <Suspense fallback={loading}>
+                  <ExtraServicesPage customer={customer} accountId={readAccountId(params)} />
+                </Suspense>
+              );
           }
         }}
       </AccountGate>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorMessage } from '../../app/error-message.ts';
+import { followLink } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -16,16 +17,7 @@ interface AccountListProps<T> {
 export function AccountList<T>({ query, empty, children, 'data-testid': testId }: AccountListProps<T>) {
   const t = useT();
   if (query.isPending) return <Spinner label={t('common.loading')} />;
-  if (query.isError) {
-    return (
-      <div className="inline-error" role="alert">
-        <p>{errorMessage(query.error, t)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          {t('error.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadFailure error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) {
     return (
       <p className="account-area__empty" data-testid={`${testId}-empty`}>
@@ -40,6 +32,19 @@ export function AccountList<T>({ query, empty, children, 'data-testid': testId }
   );
 }
 
+/** A call that failed: its message and 'try again'. */
+export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="inline-error" role="alert">
+      <p>{errorMessage(error, t)}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        {t('error.retry')}
+      </Button>
+    </div>
+  );
+}
+
 /** A label and its value in an account item. */
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -47,5 +52,21 @@ export function Detail({ label, children }: { label: string; children: ReactNode
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/** What can be done with an account item, as links; `context` (e.g. 'voor mijnbakkerij.nl') tells a screen reader which item. */
+export function ItemLinks({ links, context }: { links: readonly { href: string; label: string }[]; context: string }) {
+  return (
+    <ul className="account-item__actions">
+      {links.map((link) => (
+        <li key={link.href}>
+          <a className="account-item__action" href={link.href} onClick={followLink}>
+            {link.label}
+            <span className="sr-only"> {context}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

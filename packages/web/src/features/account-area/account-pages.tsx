@@ -4,7 +4,8 @@ import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLogout } from '../accounts/use-auth.ts';
 import { invoicePath } from '../orders/orders-api.ts';
-import { AccountList, Detail } from './account-list.tsx';
+import { AccountList, Detail, ItemLinks } from './account-list.tsx';
+import { addHostingHref, addServicesHref, changePackageHref } from '../hosting-choice/hosting-choice-target.ts';
 import { ACCOUNT_AREA_PAGES } from './account-area-paths.ts';
 import { formatDate } from './format-date.ts';
 import { useCustomerDomains, useHostingAccounts, useInvoices } from './use-account-data.ts';
@@ -52,6 +53,7 @@ export function DomainsList({ customerId }: { customerId: number }) {
               <span className="account-item__url">{domain.redirectTo ?? t('accountArea.none')}</span>
             </Detail>
           </dl>
+          {!domain.hasHosting && <ItemLinks context={t('accountArea.forDomain', { domain: domain.name })} links={[{ href: addHostingHref(domain.name), label: t('accountArea.addHosting') }]} />}
         </li>
       )}
     </AccountList>
@@ -75,6 +77,15 @@ export function HostingList({ customerId }: { customerId: number }) {
             <Detail label={t('accountArea.hosting.cms')}>{account.cmsInstall ?? t('accountArea.none')}</Detail>
             <Detail label={t('accountArea.hosting.status')}>{t(`accountArea.hosting.status.${account.status}`)}</Detail>
           </dl>
+          {account.status !== 'cancelled' && (
+            <ItemLinks
+              context={t('accountArea.forDomain', { domain: account.domain })}
+              links={[
+                { href: changePackageHref(account.id), label: t('accountArea.changePackage') },
+                { href: addServicesHref(account.id), label: t('accountArea.addServices') },
+              ]}
+            />
+          )}
         </li>
       )}
     </AccountList>
