@@ -33,6 +33,7 @@ import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
@@ -67,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Activation and reset links carry their token in the query: never write it to the log.
+    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
