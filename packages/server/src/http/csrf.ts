@@ -1,5 +1,5 @@
-import { message } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
+import { refusal } from './errors.ts';
 import { csrfTokenMatches, XSRF_HEADER } from './session.ts';
 
 declare module 'fastify' {
@@ -16,7 +16,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * calls, or a `_csrf` field in a form post. Runs before the handler, so a refusal changes nothing.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const config = request.routeOptions.config;
     if (config.csrf === false || config.session === false) return;
@@ -24,7 +24,8 @@ export function registerCsrfProtection(app: FastifyInstance): void {
     const field = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>)['_csrf'] : undefined;
     const presented = typeof header === 'string' ? header : field;
     if (!csrfTokenMatches(presented, request.session.csrfToken)) {
-      return reply.code(403).send({ message: message(request.session.language, 'csrf') });
+      // Through the error handler, so a browser's form post gets a page rather than JSON.
+      throw refusal(request.session.language, 403, 'csrf');
     }
   });
 }

@@ -1,6 +1,7 @@
 import { message, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { formErrorPage, isFormNavigation } from './form-error-page.ts';
 
 /** An expected refusal with a status and a message for the visitor. */
 export class HttpError extends Error {
@@ -32,8 +33,12 @@ const localeOf = (request: FastifyRequest) => request.session?.language ?? 'nl';
  * 500; an unexpected error is logged and answered without its details.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, rawReply) => {
     const locale = localeOf(request);
+    // A form post navigates the browser: answer it with a page to read.
+    const reply = isFormNavigation(request)
+      ? { code: (status: number) => ({ send: (body: TApiError) => rawReply.code(status).type('text/html; charset=utf-8').send(formErrorPage(request, locale, body)) }) }
+      : rawReply;
     if (error instanceof HttpError) {
       const body: TApiError = { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
       return reply.code(error.statusCode).send(body);

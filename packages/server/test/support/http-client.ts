@@ -53,11 +53,11 @@ export class TestClient {
   }
 
   /** A classic form post (`application/x-www-form-urlencoded`) with the CSRF token as `_csrf`, as a page's form sends it. */
-  async postForm(url: string, fields: Record<string, string>, options: { csrf?: boolean } = {}) {
+  async postForm(url: string, fields: Record<string, string>, options: { csrf?: boolean; headers?: Record<string, string> } = {}) {
     if (!this.cookies.has('XSRF-TOKEN')) await this.get('/api/bestelprocedure/getBasket');
     const body = new URLSearchParams(fields);
     if (options.csrf !== false) body.set('_csrf', this.cookies.get('XSRF-TOKEN') ?? '');
-    const headers = { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' };
+    const headers = { ...options.headers, cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' };
     return this.remember(await this.app.inject({ method: 'POST', url, headers, payload: body.toString(), ...this.address }));
   }
 }
