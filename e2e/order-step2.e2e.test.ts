@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPage } from './pages/order-page.ts';
 import { ServicesPage } from './pages/services-page.ts';
+import { axeViolations } from './support/axe.ts';
 import { collectPageErrors, desktop, launchBrowser, mobile, screenshot, screenshotDir } from './support/browser.ts';
 import { startShop, type RunningShop } from './support/server.ts';
 import hostingPackages from '../packages/server/src/features/catalogue/data/hosting-packages.json' with { type: 'json' };
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const URL_MESSAGE = 'De ingevoerde URL is ongeldig. Voer een geldige URL voor het doorsturen.';
 const OWNER_MESSAGE = /^Je hebt nog niet aangevinkt dat je de eigenaar van de te verhuizen domeinnaam bent/;
 
@@ -38,14 +36,6 @@ async function fillBasketAndContinue(page: Page) {
   await page.getByTestId('service-card').nth(1).waitFor();
 }
 
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async (context) => {
-    const axe = (window as unknown as { axe: { run(context: string): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(context);
-    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-  }, selector);
-}
 
 describe('step 2: services per domain', () => {
   let context: BrowserContext;

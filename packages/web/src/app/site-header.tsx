@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../i18n/language-switch.tsx';
 
-/** The bar at the top of every page: the brand (home link), an optional label, the language switch. */
-export function SiteHeader({ children }: { children?: ReactNode }) {
+/** The bar at the top of every page: the brand (home link), an optional label (the area of the site), the language switch. */
+export function SiteHeader({ label }: { label?: string }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -11,7 +10,7 @@ export function SiteHeader({ children }: { children?: ReactNode }) {
             K
           </span>
           Kavel
-          {children}
+          {label && <span className="brand__label">{label}</span>}
         </a>
         <LanguageSwitch />
       </div>

@@ -19,9 +19,7 @@ export function OrderAppLayout({ title, children, width = 'narrow' }: OrderAppLa
   useDocumentTitle(title);
   return (
     <>
-      <SiteHeader>
-        <span className="order-app__brand-label">{t('orderApp.title')}</span>
-      </SiteHeader>
+      <SiteHeader label={t('orderApp.title')} />
       <main className={width === 'narrow' ? 'order-app' : `order-app order-app--${width}`}>{children}</main>
     </>
   );

@@ -21,9 +21,7 @@ export function AccountAreaLayout({ path, section, title, children }: AccountAre
   useDocumentTitle(title);
   return (
     <>
-      <SiteHeader>
-        <span className="account-area__brand-label">{t('accountArea.title')}</span>
-      </SiteHeader>
+      <SiteHeader label={t('accountArea.title')} />
       <div className="account-area">
         <nav className="account-area__nav" aria-label={t('accountArea.nav')}>
           <ul className="account-area__menu">
