@@ -53,6 +53,20 @@ export const basketRepository = {
     await db.delete(baskets).where(eq(baskets.id, basketId));
   },
 
+  /** The owner's basket with its items in one round trip (a basket read is the most frequent call). */
+  async findWithItems(db: Queryable, owner: BasketOwner) {
+    const rows = await db
+      .select({ id: baskets.id, period: baskets.period, discountCode: baskets.discountCode, item: basketItems })
+      .from(baskets)
+      .leftJoin(basketItems, eq(basketItems.basketId, baskets.id))
+      .where(ownedBy(owner))
+      .orderBy(asc(basketItems.id));
+    const first = rows[0];
+    if (!first) return null;
+    const items = rows.flatMap((row) => (row.item ? [row.item] : []));
+    return { id: first.id, period: first.period, discountCode: first.discountCode, items };
+  },
+
   listItems(db: Queryable, basketId: number): Promise<BasketItemRow[]> {
     return db.select().from(basketItems).where(eq(basketItems.basketId, basketId)).orderBy(asc(basketItems.id));
   },

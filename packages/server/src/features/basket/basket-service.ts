@@ -89,9 +89,9 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
   const connected = createConnectedItemOperations({ db, snapshot, ownsDnsProfile: deps.ownsDnsProfile, ownsHolder: deps.ownsHolder });
 
   async function get(owner: BasketOwner): Promise<TBasket> {
-    const [basket, catalogue] = await Promise.all([basketRepository.findByOwner(db, owner), snapshot()]);
+    const [basket, catalogue] = await Promise.all([basketRepository.findWithItems(db, owner), snapshot()]);
     const period = ZBasketPeriod.catch('YEARLY').parse(basket?.period);
-    const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
+    const rows = basket?.items ?? [];
     return priceBasket(rows, { period, discountCode: basket?.discountCode ?? null }, catalogue, todayInAmsterdam(now()));
   }
 
