@@ -95,6 +95,14 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     return priceBasket(rows, { period, discountCode: basket?.discountCode ?? null }, catalogue, todayInAmsterdam(now()));
   }
 
+  /** A change under a domain (see `connected-item-operations.ts`), answering the basket as it is afterwards. */
+  const answeringBasket =
+    <Args extends unknown[]>(change: (owner: BasketOwner, ...args: Args) => Promise<void>) =>
+    async (owner: BasketOwner, ...args: Args): Promise<TBasket> => {
+      await change(owner, ...args);
+      return get(owner);
+    };
+
   /** Runs a change on the owner's basket (created when missing, locked meanwhile) and answers the new basket. */
   async function changeBasket(owner: BasketOwner, change: (tx: Transaction, basketId: number) => Promise<void>): Promise<TBasket> {
     await db.transaction(async (tx) => {
@@ -180,30 +188,11 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
 
     removeDiscountCode: (owner) => changeBasket(owner, (tx, basketId) => basketRepository.update(tx, basketId, { discountCode: null })),
 
-    async setServiceType(owner, request, locale) {
-      await connected.setServiceType(owner, request, locale);
-      return get(owner);
-    },
-
-    async setTransferOptions(owner, request, locale) {
-      await connected.setTransferOptions(owner, request, locale);
-      return get(owner);
-    },
-
-    async setFreeInstall(owner, request, locale) {
-      await connected.setFreeInstall(owner, request, locale);
-      return get(owner);
-    },
-
-    async removeFreeInstall(owner, parentId, locale) {
-      await connected.removeFreeInstall(owner, parentId, locale);
-      return get(owner);
-    },
-
-    async setDomainHolder(owner, request, locale) {
-      await connected.setDomainHolder(owner, request, locale);
-      return get(owner);
-    },
+    setServiceType: answeringBasket(connected.setServiceType),
+    setTransferOptions: answeringBasket(connected.setTransferOptions),
+    setFreeInstall: answeringBasket(connected.setFreeInstall),
+    removeFreeInstall: answeringBasket(connected.removeFreeInstall),
+    setDomainHolder: answeringBasket(connected.setDomainHolder),
 
     async validateServices(owner, locale) {
       const basket = await basketRepository.findByOwner(db, owner);
