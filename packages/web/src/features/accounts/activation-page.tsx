@@ -1,22 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../app/error-message.ts';
 import { useLocation } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { AccountPageLayout } from './account-page-layout.tsx';
 import { accountsApi } from './accounts-api.ts';
+import { isDeadLink, linkCheckContent, useLinkStatus } from './link-check.tsx';
 import { RequestActivationLinkForm } from './request-activation-link-form.tsx';
 import { SetPasswordForm } from './set-password-form.tsx';
 import { markLoggedIn } from './use-auth.ts';
 
 /** Where the order page shows the logged-in summary (step 3, when the basket has items). */
 export const ORDER_PAGE_FINAL_STEP = '/bestelprocedure?finalStep=true';
-
-const isDeadLink = (error: unknown) => error instanceof ApiError && (error.status === 410 || error.status === 404);
 
 /**
  * `/account/activeren?token=`: the link from the activation mail. Opening it changes nothing (mail
@@ -26,13 +23,7 @@ export function ActivationPage() {
   const t = useT();
   const token = useLocation().params.get('token') ?? '';
   const queryClient = useQueryClient();
-  const link = useQuery({
-    queryKey: ['activation-link', token],
-    queryFn: () => accountsApi.activationStatus(token),
-    enabled: token.length >= 10,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const link = useLinkStatus('activation-link', token, accountsApi.activationStatus);
   const activation = useMutation({
     mutationFn: (password?: string) => accountsApi.activate({ token, ...(password ? { password } : {}) }),
     meta: { inlineErrors: true },
@@ -59,34 +50,18 @@ export function ActivationPage() {
         </div>
       </div>
     );
-  } else if (token.length >= 10 && link.isPending) {
-    content = <Spinner label={t('common.loading')} />;
-  } else if (link.isError && !isDeadLink(link.error)) {
-    content = (
-      <div className="inline-error" role="alert">
-        <p>{errorMessage(link.error, t)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void link.refetch()}>
-          {t('error.retry')}
-        </Button>
-      </div>
-    );
-  } else if (!link.data?.valid || isDeadLink(activation.error)) {
-    content = (
-      <div className="account-form">
-        <Alert tone="warning" data-testid="dead-link">
-          {t('link.dead')}
-        </Alert>
-        <RequestActivationLinkForm />
-      </div>
-    );
-  } else if (link.data.needsPassword) {
+  } else {
+    content = linkCheckContent({ token, link, actionError: activation.error, requestNewLink: <RequestActivationLinkForm />, t });
+  }
+  // A good link: activate with a password (order-app registrations have none yet) or with the button.
+  if (content === null && link.data?.needsPassword) {
     content = (
       <div className="account-form">
         <p>{t('activatePage.introPassword')}</p>
         <SetPasswordForm submitLabel={t('activatePage.submit')} error={failure} onSubmit={(password) => activation.mutateAsync(password).then(() => undefined, () => undefined)} />
       </div>
     );
-  } else {
+  } else if (content === null) {
     content = (
       <div className="account-form">
         <p>{t('activatePage.intro')}</p>

@@ -1,30 +1,20 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_PAGES } from '@kavel/core';
-import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useLocation } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { AccountPageLayout } from './account-page-layout.tsx';
 import { accountsApi } from './accounts-api.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { isDeadLink, linkCheckContent, useLinkStatus } from './link-check.tsx';
 import { SetPasswordForm } from './set-password-form.tsx';
-
-const isDeadLink = (error: unknown) => error instanceof ApiError && (error.status === 410 || error.status === 404);
 
 /** `/account/wachtwoord-herstellen?token=`: a new password, typed twice, from the reset mail's link. */
 export function ResetPasswordPage() {
   const t = useT();
   const token = useLocation().params.get('token') ?? '';
-  const link = useQuery({
-    queryKey: ['password-reset-link', token],
-    queryFn: () => accountsApi.passwordResetStatus(token),
-    enabled: token.length >= 10,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const link = useLinkStatus('password-reset-link', token, accountsApi.passwordResetStatus);
   const reset = useMutation({
     mutationFn: (password: string) => accountsApi.resetPassword({ token, password }),
     meta: { inlineErrors: true },
@@ -45,27 +35,10 @@ export function ResetPasswordPage() {
         </div>
       </div>
     );
-  } else if (token.length >= 10 && link.isPending) {
-    content = <Spinner label={t('common.loading')} />;
-  } else if (link.isError && !isDeadLink(link.error)) {
-    content = (
-      <div className="inline-error" role="alert">
-        <p>{errorMessage(link.error, t)}</p>
-        <Button variant="secondary" size="sm" onClick={() => void link.refetch()}>
-          {t('error.retry')}
-        </Button>
-      </div>
-    );
-  } else if (!link.data?.valid || isDeadLink(reset.error)) {
-    content = (
-      <div className="account-form">
-        <Alert tone="warning" data-testid="dead-link">
-          {t('link.dead')}
-        </Alert>
-        <ForgotPasswordForm headingLevel={2} title={t('resetPage.requestTitle')} />
-      </div>
-    );
   } else {
+    content = linkCheckContent({ token, link, actionError: reset.error, requestNewLink: <ForgotPasswordForm headingLevel={2} title={t('resetPage.requestTitle')} />, t });
+  }
+  if (content === null) {
     content = (
       <div className="account-form">
         <p>{t('resetPage.intro')}</p>
