@@ -25,7 +25,7 @@ import { createDomainService } from './features/domains/domain-service.ts';
 import { createHostingService } from './features/hosting/hosting-service.ts';
 import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
 import { registerDomainRoutes } from './features/domains/domain-routes.ts';
-import { createFulfilmentService } from './features/fulfilment/fulfilment-service.ts';
+import { createFulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createOrdersFeature } from './features/orders/orders-feature.ts';
 import { surchargeFor } from './features/checkout/payment-methods.ts';

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { fulfilmentSteps, invoices, orderLines, orders, type HolderSnapshot } from '../../src/db/schema/index.ts';
 import { createDnsService } from '../../src/features/dns/dns-service.ts';
 import { createDomainService } from '../../src/features/domains/domain-service.ts';
-import { createFulfilmentService, type FulfilmentService } from '../../src/features/fulfilment/fulfilment-service.ts';
+import { createFulfilmentService, type FulfilmentService } from '../../src/features/orders/fulfilment/fulfilment-service.ts';
 import { createHostingService } from '../../src/features/hosting/hosting-service.ts';
 import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
 import type { DomainRegistrar } from '../../src/ports/registry/registry-port.ts';

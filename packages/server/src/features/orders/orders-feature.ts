@@ -6,7 +6,7 @@ import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import { basketPurchaseAccess } from '../basket/basket-purchase-access.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { BasketValidator } from '../checkout/checkout-port.ts';
-import type { Fulfilment } from '../fulfilment/fulfilment-port.ts';
+import type { Fulfilment } from './fulfilment/fulfilment-port.ts';
 import { registerInvoiceRoutes } from './invoice-routes.ts';
 import { createInvoiceService, type InvoiceService } from './invoice-service.ts';
 import { registerOrderRoutes } from './order-routes.ts';

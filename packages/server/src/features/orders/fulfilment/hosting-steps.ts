@@ -1,4 +1,4 @@
-import type { ChangeAnswer, CreateAccountAnswer } from '../../ports/provisioning/provisioning-port.ts';
+import type { ChangeAnswer, CreateAccountAnswer } from '../../../ports/provisioning/provisioning-port.ts';
 import type { DomainLines } from './domain-steps.ts';
 import type { OrderLineRow } from './fulfilment-repository.ts';
 import { clientRefOf, field, nothingToWrite, permanent, succeed, transient, type OrderContext, type StepDefinition, type StepDeps, type StepOutcome } from './fulfilment-step.ts';

@@ -1,9 +1,9 @@
-import type { Transaction } from '../../db/connect.ts';
-import type { ProvisioningPort } from '../../ports/provisioning/provisioning-port.ts';
-import type { DomainRegistrar } from '../../ports/registry/registry-port.ts';
-import type { DnsService } from '../dns/dns-service.ts';
-import type { DomainService } from '../domains/domain-service.ts';
-import type { HostingService } from '../hosting/hosting-service.ts';
+import type { Transaction } from '../../../db/connect.ts';
+import type { ProvisioningPort } from '../../../ports/provisioning/provisioning-port.ts';
+import type { DomainRegistrar } from '../../../ports/registry/registry-port.ts';
+import type { DnsService } from '../../dns/dns-service.ts';
+import type { DomainService } from '../../domains/domain-service.ts';
+import type { HostingService } from '../../hosting/hosting-service.ts';
 
 /** What a step made (ids, the platform's references), stored on its row for its undo. */
 export type StepResult = Record<string, unknown>;

@@ -1,6 +1,6 @@
-import type { HolderSnapshot } from '../../db/schema/index.ts';
-import type { DomainRegistrationAnswer, RegistrantContact } from '../../ports/registry/registry-port.ts';
-import { zoneFor } from '../dns/dns-service.ts';
+import type { HolderSnapshot } from '../../../db/schema/index.ts';
+import type { DomainRegistrationAnswer, RegistrantContact } from '../../../ports/registry/registry-port.ts';
+import { zoneFor } from '../../dns/dns-service.ts';
 import { DEFAULT_DNS_ZONE } from './default-dns-zone.ts';
 import type { OrderLineRow } from './fulfilment-repository.ts';
 import {

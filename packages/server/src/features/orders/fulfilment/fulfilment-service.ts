@@ -1,5 +1,5 @@
 import { PERIOD_YEARS } from '@kavel/core';
-import type { Database } from '../../db/connect.ts';
+import type { Database } from '../../../db/connect.ts';
 import type { Fulfilment, FulfilmentOutcome } from './fulfilment-port.ts';
 import { packageTargetsOf, planSteps, upgradedDomainsOf } from './fulfilment-plan.ts';
 import * as repository from './fulfilment-repository.ts';

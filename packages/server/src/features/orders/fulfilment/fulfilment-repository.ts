@@ -1,7 +1,7 @@
 import { canMoveOrder, type TBasketPeriod, type TOrderStatus } from '@kavel/core';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/connect.ts';
-import { fulfilmentSteps, orderLines, orders, type FulfilmentStepState } from '../../db/schema/index.ts';
+import type { Database, Queryable } from '../../../db/connect.ts';
+import { fulfilmentSteps, orderLines, orders, type FulfilmentStepState } from '../../../db/schema/index.ts';
 
 /**
  * Fulfilment's queries. It owns `fulfilment_steps` and the order's lease column; it reads the
