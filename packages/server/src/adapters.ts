@@ -24,27 +24,46 @@ export interface Adapters {
 }
 
 /** The one place where configuration picks the adapter behind each port. */
-export async function createAdapters(config: Config, db: Database, log: (line: string) => void): Promise<Adapters> {
+export async function createAdapters(config: Config, db: Database, log: AdapterLog): Promise<Adapters> {
   return {
     registry: createRegistry(config, db),
     captcha: await createCaptcha(config, db),
     mailer: createMailer(config, log),
-    payment: createPayment(config),
+    payment: createPayment(config, log),
     provisioning: createSimulatedProvisioning(),
   };
 }
 
-/** Omnikassa when configured; otherwise the simulated provider's page on this server. */
-function createPayment(config: Config): PaymentPort {
+/** A line for the log before the app (and its logger) exists; `warn` for what an operator must see. */
+export type AdapterLog = (line: string, level?: 'info' | 'warn') => void;
+
+/**
+ * Omnikassa when configured; otherwise the simulated provider's page on this server, where any
+ * order can be marked paid without money. That is refused on a public `https:` address unless
+ * `PAYMENT_SIMULATED_ALLOWED=true`; the log warns either way.
+ */
+export function createPayment(config: Pick<Config, 'payment' | 'publicUrl' | 'baseUrl'>, log: AdapterLog): PaymentPort {
   const payment = config.payment;
   if (payment.adapter === 'omnikassa') {
     return createOmnikassaPayment({ refreshToken: payment.refreshToken, signingKey: payment.signingKey, baseUrl: payment.baseUrl });
   }
+  const publicHttps = config.publicUrl?.startsWith('https:') ?? false;
+  if (publicHttps && !payment.allowedOnHttps) {
+    const refusal = `PAYMENT_ADAPTER=simulated refused on the https address ${config.publicUrl}: orders would be marked paid without money. Configure Omnikassa, or set PAYMENT_SIMULATED_ALLOWED=true for a test shop.`;
+    log(refusal, 'warn');
+    throw new Error(`Invalid configuration: ${refusal}`);
+  }
+  log(
+    publicHttps
+      ? `Simulated payments on the https address ${config.publicUrl} (PAYMENT_SIMULATED_ALLOWED=true): orders are marked paid without money; never use this for a real shop.`
+      : 'Simulated payments (PAYMENT_ADAPTER=simulated): orders are marked paid without money; not for a real shop.',
+    'warn',
+  );
   return createSimulatedPayment({ baseUrl: config.baseUrl });
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise every mail goes to the outbox folder and its link into the log. */
-function createMailer(config: Config, log: (line: string) => void): MailerPort {
+function createMailer(config: Config, log: AdapterLog): MailerPort {
   const { smtpUrl, from, outboxDir } = config.mail;
   if (smtpUrl) return createSmtpMailer({ url: smtpUrl, from });
   return createOutboxMailer({ dir: outboxDir, from, log: (line, link) => log(link ? `${line}; link: ${link}` : line) });

@@ -52,6 +52,8 @@ const ZEnv = z.object({
   /** Demo accounts: created on the embedded database by default, on a server only when `true`. */
   DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
   PAYMENT_ADAPTER: z.enum(['simulated', 'omnikassa']).default('simulated'),
+  /** The simulated provider on an `https:` PUBLIC_URL (a public shop where no money is taken): only when `true`. */
+  PAYMENT_SIMULATED_ALLOWED: z.enum(['true', 'false']).default('false'),
   /** Omnikassa 2.0 (Rabo Smart Pay): the refresh token and signing key (base64) from the dashboard. */
   OMNIKASSA_REFRESH_TOKEN: z.string().optional(),
   OMNIKASSA_SIGNING_KEY: z.string().optional(),
@@ -91,7 +93,7 @@ export interface Config {
   baseUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   demoAccounts: boolean;
-  payment: { adapter: 'simulated' } | { adapter: 'omnikassa'; refreshToken: string; signingKey: string; baseUrl: string };
+  payment: { adapter: 'simulated'; allowedOnHttps: boolean } | { adapter: 'omnikassa'; refreshToken: string; signingKey: string; baseUrl: string };
   provisioning: { adapter: Env['PROVISIONING_ADAPTER'] };
 }
 
@@ -149,7 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payment:
       e.PAYMENT_ADAPTER === 'omnikassa'
         ? { adapter: 'omnikassa', refreshToken: e.OMNIKASSA_REFRESH_TOKEN!, signingKey: e.OMNIKASSA_SIGNING_KEY!, baseUrl: e.OMNIKASSA_BASE_URL }
-        : { adapter: 'simulated' },
+        : { adapter: 'simulated', allowedOnHttps: e.PAYMENT_SIMULATED_ALLOWED === 'true' },
     provisioning: { adapter: e.PROVISIONING_ADAPTER },
   };
 }

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createAdapters } from './adapters.ts';
+import { createAdapters, type AdapterLog } from './adapters.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -16,13 +16,13 @@ const config = loadConfig();
 const database = await openDatabase(config.database);
 await seedCatalogue(database.db);
 // The outbox mailer logs through the app's logger, which exists only once the app is built.
-const pending: string[] = [];
-let logLine: (line: string) => void = (line) => void pending.push(line);
-const adapters = await createAdapters(config, database.db, (line) => logLine(line));
+const pending: Array<Parameters<AdapterLog>> = [];
+let logLine: AdapterLog = (...entry) => void pending.push(entry);
+const adapters = await createAdapters(config, database.db, (line, level) => logLine(line, level));
 const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({ config: { ...config, webDist }, db: database.db, ...adapters });
-logLine = (line) => app.log.info(line);
-for (const line of pending) logLine(line);
+logLine = (line, level = 'info') => app.log[level](line);
+for (const entry of pending) logLine(...entry);
 
 if (config.demoAccounts) {
   const db = database.db;

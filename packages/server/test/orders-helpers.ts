@@ -46,6 +46,12 @@ export async function orderOf(client: TestClient, orderId: number): Promise<TOrd
   return ZOrder.parse(response.json());
 }
 
+/** The simulated provider's page of an attempt: its id is 128 random bits (base64url), nothing of ours. */
+export const SIMULATED_PAGE_URL = /^http:\/\/kavel\.test\/betalen\/simulatie\/[A-Za-z0-9_-]{22}$/;
+
+/** The order app's pay button: a new attempt after a cancel or expiry (a POST with the CSRF token). */
+export const payLinkOf = (client: TestClient, orderId: number) => client.post(`/api/bestellen/${orderId}/betaling`, {});
+
 export const paymentStatusOf = async (client: TestClient, orderId: number) => (await client.get(`/api/bestellen/${orderId}/betalingsstatus`)).json().lastOmnikassaStatus;
 
 /** The path (with query) of an absolute URL on the shop, for `app.inject`. */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { directDebitMandates, orderLines, orders } from '../src/db/schema/index.ts';
-import { fillBasket, freshDomain, orderOf, purchase, purchaseBody, purchased, VALID_IBAN } from './orders-helpers.ts';
+import { fillBasket, freshDomain, orderOf, purchase, purchaseBody, purchased, SIMULATED_PAGE_URL, VALID_IBAN } from './orders-helpers.ts';
 import { basketCalls, basketFrom, createActiveAccount, customerIdOf, databaseKinds, loginAs, products, TestClient, useTestShop, type TestShop } from './support/index.ts';
 
 describe.each(databaseKinds)('purchase on $name', (kind) => {
@@ -131,7 +131,7 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
     const customer = await createActiveAccount(app, shop.mailer, 'online@example.nl');
     await fillBasket(customer);
     const answer = purchased(await purchase(customer, purchaseBody('ONLINE')));
-    expect(answer.returnUrl).toBe(`http://kavel.test/betalen/simulatie/K${answer.orderId}N1`);
+    expect(answer.returnUrl).toMatch(SIMULATED_PAGE_URL);
     const order = await orderOf(customer, answer.orderId);
     expect(order).toMatchObject({ status: 'AWAITING_PAYMENT', paymentMethod: 'ONLINE', closed: true, lastPaymentStatus: 'ANNOUNCED' });
     // Nothing is delivered before it is paid.
@@ -229,6 +229,6 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
     expect(new Set(bodies.map((answer) => JSON.stringify(answer))).size).toBe(1);
     expect(bodies[0]!.orderId).not.toBe(first.orderId);
     expect(await ordersOf(email)).toHaveLength(2);
-    if (method === 'ONLINE') expect(bodies[0]!.returnUrl).toBe(`http://kavel.test/betalen/simulatie/K${bodies[0]!.orderId}N1`);
+    if (method === 'ONLINE') expect(bodies[0]!.returnUrl).toMatch(SIMULATED_PAGE_URL);
   });
 });

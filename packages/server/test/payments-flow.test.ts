@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { domains, fulfilmentSteps, invoices, payments } from '../src/db/schema/index.ts';
 import { createSimulatedPayment } from '../src/ports/payment/index.ts';
 import type { PaymentPort } from '../src/ports/payment/payment-port.ts';
-import { fillBasket, orderOf, pathOf, paymentStatusOf, payOnSimulator, purchase, purchaseBody, purchased } from './orders-helpers.ts';
+import { fillBasket, orderOf, pathOf, payLinkOf, paymentStatusOf, payOnSimulator, purchase, purchaseBody, purchased, SIMULATED_PAGE_URL } from './orders-helpers.ts';
 import { createActiveAccount, databaseKinds, TestClient, testConfig, useTestShop, type TestShop } from './support/index.ts';
 
 /**
@@ -22,10 +22,13 @@ function observablePayment() {
     announce: (order, signal) => (handles.announceFails ? Promise.resolve({ ok: false, reason: 'unreachable' }) : inner.announce(order, signal)),
     verifyReturn: (query) => inner.verifyReturn(query),
     pullResults: (notification, signal) => inner.pullResults(notification, signal),
-    registerRoutes: (app, notify) =>
-      inner.registerRoutes!(app, async (notification) => {
-        handles.notifications.push(notification);
-        await notify(notification);
+    registerRoutes: (app, shop) =>
+      inner.registerRoutes!(app, {
+        ...shop,
+        async notify(notification) {
+          handles.notifications.push(notification);
+          await shop.notify(notification);
+        },
       }),
   };
   return { port, handles };
@@ -60,7 +63,7 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
     expect(order.lastPaymentStatus).toBe('COMPLETED');
     expect((await customer.get('/api/account/domeinen')).json()).toEqual([expect.objectContaining({ name: order.item.title, hasHosting: true })]);
     expect(await invoiceOf(customer, order.invoiceId)).toMatchObject({ closed: true, paid: true });
-    const payAgain = await customer.get(`/api/bestellen/${orderId}/betaling`);
+    const payAgain = await payLinkOf(customer, orderId);
     expect(payAgain.statusCode).toBe(409);
     expect(payAgain.json().message).toBe('Deze bestelling is al betaald.');
   });
@@ -71,17 +74,19 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
     expect(await paymentStatusOf(customer, orderId)).toBe('CANCELLED');
     expect((await orderOf(customer, orderId)).status).toBe('AWAITING_PAYMENT');
 
-    const second = await customer.get(`/api/bestellen/${orderId}/betaling`);
+    const second = await payLinkOf(customer, orderId);
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toEqual({ url: `http://kavel.test/betalen/simulatie/K${orderId}N2` });
+    expect(second.json()).toEqual({ url: expect.stringMatching(SIMULATED_PAGE_URL) });
+    expect(second.json().url).not.toBe(returnUrl);
     expect(await paymentStatusOf(customer, orderId)).toBe('ANNOUNCED');
     // Asking again while it is open answers the same page.
-    expect((await customer.get(`/api/bestellen/${orderId}/betaling`)).json()).toEqual(second.json());
+    expect((await payLinkOf(customer, orderId)).json()).toEqual(second.json());
 
     await payOnSimulator(customer, second.json().url, 'EXPIRED');
     expect(await paymentStatusOf(customer, orderId)).toBe('EXPIRED');
-    const third = (await customer.get(`/api/bestellen/${orderId}/betaling`)).json().url;
-    expect(third).toBe(`http://kavel.test/betalen/simulatie/K${orderId}N3`);
+    const third = (await payLinkOf(customer, orderId)).json().url;
+    expect(third).toMatch(SIMULATED_PAGE_URL);
+    expect([returnUrl, second.json().url]).not.toContain(third);
     await payOnSimulator(customer, third, 'COMPLETED');
     expect(await paymentStatusOf(customer, orderId)).toBe('COMPLETED');
     const rows = await database.db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -135,12 +140,16 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
   it("keeps every order call owner-scoped: someone else's order is 404, a visitor gets 401", async () => {
     const { orderId } = await onlineOrder('eigen-order@example.nl');
     const other = await createActiveAccount(app, shop.mailer, 'andermans@example.nl');
-    for (const path of ['', '/betalingsstatus', '/betaling']) {
+    for (const path of ['', '/betalingsstatus']) {
       const response = await other.get(`/api/bestellen/${orderId}${path}`);
       expect(response.statusCode, path).toBe(404);
       expect(response.json().message, path).toBe('Niet gevonden.');
       expect((await new TestClient(app).get(`/api/bestellen/${orderId}${path}`)).statusCode, path).toBe(401);
     }
+    const payLink = await payLinkOf(other, orderId);
+    expect(payLink.statusCode).toBe(404);
+    expect(payLink.json().message).toBe('Niet gevonden.');
+    expect((await payLinkOf(new TestClient(app), orderId)).statusCode).toBe(401);
     expect((await other.get('/api/bestellen/999999')).statusCode).toBe(404);
   });
 
@@ -149,7 +158,7 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
     await fillBasket(customer);
     const { orderId } = purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));
     expect(await paymentStatusOf(customer, orderId)).toBeNull();
-    expect((await customer.get(`/api/bestellen/${orderId}/betaling`)).statusCode).toBe(409);
+    expect((await payLinkOf(customer, orderId)).statusCode).toBe(409);
   });
 
   it('answers the status page when announcing fails; its pay button announces again once the provider is back', async () => {
@@ -162,13 +171,13 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
       expect(answer.returnUrl).toBe(`/bestellen/${answer.orderId}/betalingsstatus`);
       expect((await orderOf(customer, answer.orderId)).status).toBe('AWAITING_PAYMENT');
       expect(await paymentStatusOf(customer, answer.orderId)).toBeNull();
-      const unavailable = await customer.get(`/api/bestellen/${answer.orderId}/betaling`);
+      const unavailable = await payLinkOf(customer, answer.orderId);
       expect(unavailable.statusCode).toBe(503);
       expect(unavailable.json().message).toMatch(/betaalpagina/);
 
       handles.announceFails = false;
-      const link = await customer.get(`/api/bestellen/${answer.orderId}/betaling`);
-      expect(link.json()).toEqual({ url: `http://kavel.test/betalen/simulatie/K${answer.orderId}N1` });
+      const link = await payLinkOf(customer, answer.orderId);
+      expect(link.json()).toEqual({ url: expect.stringMatching(SIMULATED_PAGE_URL) });
       // The same purchase sent again now finds the open attempt.
       expect(purchased(await purchase(customer, body))).toEqual({ orderId: answer.orderId, returnUrl: link.json().url });
       await payOnSimulator(customer, pathOf(link.json().url), 'COMPLETED');

@@ -32,7 +32,7 @@ export const ZPaymentStatusAnswer = z.object({ lastOmnikassaStatus: ZPaymentStat
 export type TPaymentStatusAnswer = z.infer<typeof ZPaymentStatusAnswer>;
 export const PAYMENT_STATUS_POLL_MS = 2000;
 
-/** `GET /api/bestellen/{id}/betaling`: the provider's page for this order (a new attempt after a cancel). */
+/** `POST /api/bestellen/{id}/betaling`: the provider's page for this order (a new attempt after a cancel). */
 export const ZPaymentLink = z.object({ url: z.string() });
 export type TPaymentLink = z.infer<typeof ZPaymentLink>;
 

@@ -86,10 +86,14 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
       registerOrderRoutes(app, { purchase, orders });
       registerPaymentRoutes(app, payments);
       registerInvoiceRoutes(app, invoices);
-      // The simulated provider's page hands its notification over as the webhook would.
-      deps.payment.registerRoutes?.(app, async (notification) => {
-        const outcome = await payments.handleNotification(notification);
-        if (outcome !== 'ok') throw new Error(`the payment notification was not taken: ${outcome}`);
+      // The simulated provider's page hands its notification over as the webhook would, and
+      // shows an attempt only to the logged-in owner of its order.
+      deps.payment.registerRoutes?.(app, {
+        async notify(notification) {
+          const outcome = await payments.handleNotification(notification);
+          if (outcome !== 'ok') throw new Error(`the payment notification was not taken: ${outcome}`);
+        },
+        mayPay: (request, merchantOrderId) => payments.isPayer(request.session.customerId, merchantOrderId),
       });
       const closeEndedMonths = () =>
         invoices.closeEndedMonths(now()).catch((error: unknown) => log.error({ err: error }, "closing last month's open invoices failed"));

@@ -40,7 +40,8 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     return payments.status(requireCustomerId(request), request.params.id, request.session.language);
   });
 
-  api.get('/api/bestellen/:id/betaling', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TPaymentLink> => {
+  // Starts a new attempt after a cancel or expiry, so a POST with the CSRF token, never a GET.
+  api.post('/api/bestellen/:id/betaling', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TPaymentLink> => {
     reply.header('cache-control', 'no-store');
     return payments.payLink(requireCustomerId(request), request.params.id, request.session.language);
   });

@@ -19,12 +19,14 @@ export interface PaymentService {
    * when there is none yet or (with `startAfterEnded`) the last one was cancelled or expired.
    */
   attemptFor(order: OrderRow, options: { locale: Locale; startAfterEnded: boolean }): Promise<AttemptAnswer>;
-  /** `GET /api/bestellen/{id}/betaling`: 404 for someone else's order, 409 when paid or not paid online, 503 when the provider cannot be reached. */
+  /** `POST /api/bestellen/{id}/betaling`: 404 for someone else's order, 409 when paid or not paid online, 503 when the provider cannot be reached. */
   payLink(customerId: number, orderId: number, locale: Locale): Promise<TPaymentLink>;
   status(customerId: number, orderId: number, locale: Locale): Promise<TPaymentStatusAnswer>;
   /** The signed return URL: applies the status it claims; answers the order, or null when the signature fails. */
   handleReturn(query: Record<string, string | undefined>): Promise<{ orderId: number } | null>;
   handleNotification(notification: unknown): Promise<NotificationOutcome>;
+  /** Whether the attempt `merchantOrderId` is on an order of `customerId` (a visitor, null, pays nothing). */
+  isPayer(customerId: number | null, merchantOrderId: string): Promise<boolean>;
 }
 
 export interface PaymentServiceDeps {
@@ -211,6 +213,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       }
       for (const orderId of completed) await fulfilIfConfirmed(orderId);
       return 'ok';
+    },
+
+    async isPayer(customerId, merchantOrderId) {
+      if (customerId === null) return false;
+      const row = await paymentRepository.findByMerchantOrderId(db, merchantOrderId);
+      return row !== null && (await orderRepository.findOwned(db, customerId, row.orderId)) !== null;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { TPaymentStatus } from '@kavel/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * How the shop takes online payments. Adapters: `simulated` (default; a page on our own server
@@ -51,8 +51,22 @@ export interface PaymentPort {
    */
   pullResults(notification: unknown, signal?: AbortSignal): Promise<ResultsAnswer>;
   /**
-   * Routes the adapter serves itself: the simulated provider's hosted page. `notify` hands a
-   * notification to the shop as the provider's webhook would.
+   * Routes the adapter serves itself: the simulated provider's hosted page. The shop says what
+   * the page may do (see `HostedPaymentPageShop`).
    */
-  registerRoutes?(app: FastifyInstance, notify: (notification: unknown) => Promise<void>): void;
+  registerRoutes?(app: FastifyInstance, shop: HostedPaymentPageShop): void;
+}
+
+/**
+ * What a provider page on our own server needs from the shop. The adapter knows no customers
+ * or orders: the shop decides who may see and answer an attempt.
+ */
+export interface HostedPaymentPageShop {
+  /** Hands a notification to the shop as the provider's webhook would. */
+  notify(notification: unknown): Promise<void>;
+  /**
+   * Whether the visitor of `request` may see and answer the attempt `merchantOrderId` (the
+   * shop: the logged-in owner of its order). Everyone else gets the page of an unknown attempt.
+   */
+  mayPay(request: FastifyRequest, merchantOrderId: string): Promise<boolean>;
 }

@@ -56,6 +56,8 @@ const NOTICE = '<p class="notice">Dit is de gesimuleerde betaalprovider van Kave
 
 export interface PaymentPageInput {
   merchantOrderId: string;
+  /** The page's own path, where the form posts the outcome. */
+  action: string;
   amountCents: number;
   description: string;
   csrfToken: string;
@@ -86,7 +88,7 @@ ${details}
     `<h1>Kavel testbetaling</h1>
 ${NOTICE}
 ${details}
-<form method="post" action="/betalen/simulatie/${encodeURIComponent(input.merchantOrderId)}">
+<form method="post" action="${escapeHtml(input.action)}">
 <input type="hidden" name="_csrf" value="${escapeHtml(input.csrfToken)}">
 <div class="buttons">
 ${buttons}

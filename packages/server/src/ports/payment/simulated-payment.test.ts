@@ -25,6 +25,8 @@ let port: PaymentPort;
 let app: FastifyInstance;
 let notified: unknown[];
 let notifyFails: boolean;
+/** The attempts the shop lets this test's visitor pay (the shop: the owner of the order). */
+let payable: Set<string>;
 
 /**
  * The adapter's routes on a bare Fastify app with the shop's real CSRF hook, form parsing and
@@ -41,9 +43,12 @@ async function buildApp(): Promise<FastifyInstance> {
     request.session = { idHash: 'test', csrfToken: CSRF, customerId: null, language: 'nl' };
   });
   registerCsrfProtection(instance);
-  port.registerRoutes!(instance, async (notification) => {
-    notified.push(notification);
-    if (notifyFails) throw new Error('webhook down');
+  port.registerRoutes!(instance, {
+    async notify(notification) {
+      notified.push(notification);
+      if (notifyFails) throw new Error('webhook down');
+    },
+    mayPay: async (request, merchantOrderId) => request.session.csrfToken === CSRF && payable.has(merchantOrderId),
   });
   await instance.ready();
   return instance;
@@ -53,6 +58,7 @@ beforeEach(async () => {
   clock = Date.parse('2030-01-01T12:00:00Z');
   notified = [];
   notifyFails = false;
+  payable = new Set(['K12N1', 'K12N2']);
   port = createSimulatedPayment({ baseUrl: 'http://kavel.test/', now: () => new Date(clock) });
   app = await buildApp();
 });
@@ -61,10 +67,19 @@ afterEach(async () => {
   await app.close();
 });
 
-const post = (merchantOrderId: string, form: Record<string, string>) =>
+/** Announces an attempt; answers the path of its page. */
+async function announced(announcement: PaymentAnnouncement = order): Promise<string> {
+  const answer = await port.announce(announcement);
+  if (!answer.ok) throw new Error(`announce refused: ${answer.reason}`);
+  return new URL(answer.redirectUrl).pathname;
+}
+
+const get = (path: string) => app.inject({ method: 'GET', url: path });
+
+const post = (path: string, form: Record<string, string>) =>
   app.inject({
     method: 'POST',
-    url: `/betalen/simulatie/${merchantOrderId}`,
+    url: path,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(form).toString(),
   });
@@ -76,14 +91,23 @@ function returnQuery(location: string | undefined): Record<string, string> {
   return Object.fromEntries(url.searchParams);
 }
 
+const PAGE_PATH = /^\/betalen\/simulatie\/([A-Za-z0-9_-]{22})$/;
+
 describe('simulated payment: announce', () => {
-  it('answers the hosted page under the shop base URL, once per attempt', async () => {
+  it('answers a hosted page under the shop base URL at an unguessable address, once per attempt', async () => {
     const first = await port.announce(order);
-    expect(first).toMatchObject({ ok: true, redirectUrl: 'http://kavel.test/betalen/simulatie/K12N1' });
+    if (!first.ok) throw new Error('refused');
+    expect(first.redirectUrl.startsWith('http://kavel.test/betalen/simulatie/')).toBe(true);
+    const path = new URL(first.redirectUrl).pathname;
+    // 128 random bits as base64url: the page's id is the provider's, not our sequential merchantOrderId.
+    expect(path).toMatch(PAGE_PATH);
+    expect(path).not.toContain('K12N1');
+    expect(first.providerOrderId).toBe(PAGE_PATH.exec(path)![1]);
     const again = await port.announce(order);
     expect(again).toEqual(first);
     const other = await port.announce({ ...order, merchantOrderId: 'K12N2' });
-    expect(other.ok && first.ok && other.providerOrderId !== first.providerOrderId).toBe(true);
+    expect(other.ok && other.providerOrderId !== first.providerOrderId).toBe(true);
+    expect(other.ok && other.redirectUrl !== first.redirectUrl).toBe(true);
   });
 
   it('refuses what Omnikassa would not take', async () => {
@@ -96,8 +120,8 @@ describe('simulated payment: announce', () => {
 
 describe('simulated payment: hosted page', () => {
   it('shows amount, description and the three outcomes in a form with the session token', async () => {
-    await port.announce(order);
-    const page = await app.inject({ method: 'GET', url: '/betalen/simulatie/K12N1' });
+    const path = await announced();
+    const page = await get(path);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     const html = page.body;
@@ -105,7 +129,8 @@ describe('simulated payment: hosted page', () => {
     expect(html).toContain('gesimuleerde betaalprovider');
     expect(html).toContain(formatEuro(12_345, 'nl'));
     expect(html).toContain('Bestelling 12: &lt;b&gt;kavel.nl&lt;/b&gt; &amp; co');
-    expect(html).toContain('<form method="post" action="/betalen/simulatie/K12N1">');
+    expect(html).toContain('<dt>Kenmerk</dt><dd>K12N1</dd>');
+    expect(html).toContain(`<form method="post" action="${path}">`);
     expect(html).toContain(`<input type="hidden" name="_csrf" value="${CSRF}">`);
     expect(html).toContain('<button type="submit" name="outcome" value="COMPLETED">Betaald</button>');
     expect(html).toContain('<button type="submit" name="outcome" value="CANCELLED">Geannuleerd</button>');
@@ -113,38 +138,60 @@ describe('simulated payment: hosted page', () => {
     // The CSP allows no inline script or style.
     expect(html).not.toMatch(/<script|<style|\sstyle=|\son[a-z]+=/i);
     expect(html).toContain('<link rel="stylesheet" href="/betalen/simulatie.css">');
-    const css = await app.inject({ method: 'GET', url: '/betalen/simulatie.css' });
+    const css = await get('/betalen/simulatie.css');
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
   });
 
-  it('answers an HTML 404 for an unknown attempt', async () => {
-    const page = await app.inject({ method: 'GET', url: '/betalen/simulatie/K99N1' });
+  it('answers an HTML 404 for an unknown attempt, and for the merchantOrderId in place of the page id', async () => {
+    await announced();
+    for (const path of ['/betalen/simulatie/K12N1', '/betalen/simulatie/AAAAAAAAAAAAAAAAAAAAAA']) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('Betaling niet gevonden');
+      expect((await post(path, { outcome: 'COMPLETED', _csrf: CSRF })).statusCode, path).toBe(404);
+    }
+    expect(notified).toEqual([]);
+  });
+
+  it('answers someone the shop does not let pay exactly as an unknown attempt, and takes no outcome from them', async () => {
+    const path = await announced();
+    payable.clear();
+    const unknown = await get('/betalen/simulatie/AAAAAAAAAAAAAAAAAAAAAA');
+    const page = await get(path);
     expect(page.statusCode).toBe(404);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Betaling niet gevonden');
-    expect((await post('K99N1', { outcome: 'COMPLETED', _csrf: CSRF })).statusCode).toBe(404);
+    expect(page.body).toBe(unknown.body);
+    expect(page.body).not.toContain('K12N1');
+    const posted = await post(path, { outcome: 'COMPLETED', _csrf: CSRF });
+    expect(posted.statusCode).toBe(404);
+    expect(posted.headers.location).toBeUndefined();
+    expect(notified).toEqual([]);
+    // The owner still finds the attempt open.
+    payable.add('K12N1');
+    expect((await get(path)).body).toContain('value="COMPLETED">Betaald</button>');
   });
 
   it('refuses a post without the session token and changes nothing', async () => {
-    await port.announce(order);
-    expect((await post('K12N1', { outcome: 'COMPLETED' })).statusCode).toBe(403);
-    expect((await post('K12N1', { outcome: 'COMPLETED', _csrf: 'someone-else' })).statusCode).toBe(403);
+    const path = await announced();
+    expect((await post(path, { outcome: 'COMPLETED' })).statusCode).toBe(403);
+    expect((await post(path, { outcome: 'COMPLETED', _csrf: 'someone-else' })).statusCode).toBe(403);
     expect(notified).toEqual([]);
-    expect((await app.inject({ method: 'GET', url: '/betalen/simulatie/K12N1' })).body).toContain('value="COMPLETED">Betaald</button>');
+    expect((await get(path)).body).toContain('value="COMPLETED">Betaald</button>');
   });
 
   it('refuses an outcome it does not offer', async () => {
-    await port.announce(order);
-    expect((await post('K12N1', { outcome: 'PAID', _csrf: CSRF })).statusCode).toBe(400);
+    const path = await announced();
+    expect((await post(path, { outcome: 'PAID', _csrf: CSRF })).statusCode).toBe(400);
     expect(notified).toEqual([]);
   });
 });
 
 describe('simulated payment: outcome', () => {
   it('paid: notifies the shop, then sends the browser back with a signed status', async () => {
-    const announced = await port.announce(order);
-    const response = await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
+    const announcement = await port.announce(order);
+    const path = await announced();
+    const response = await post(path, { outcome: 'COMPLETED', _csrf: CSRF });
     expect(response.statusCode).toBe(303);
     const query = returnQuery(response.headers.location);
     expect(query).toMatchObject({ order_id: 'K12N1', status: 'COMPLETED' });
@@ -162,37 +209,37 @@ describe('simulated payment: outcome', () => {
     const results = await port.pullResults(notified[0]);
     expect(results).toEqual({
       ok: true,
-      results: [{ merchantOrderId: 'K12N1', providerOrderId: announced.ok ? announced.providerOrderId : '', status: 'COMPLETED', paidAmountCents: 12_345 }],
+      results: [{ merchantOrderId: 'K12N1', providerOrderId: announcement.ok ? announcement.providerOrderId : '', status: 'COMPLETED', paidAmountCents: 12_345 }],
     });
     // A replayed notification reports the same final result again.
     expect(await port.pullResults(notified[0])).toEqual(results);
   });
 
   it('cancelled and expired report nothing paid', async () => {
-    await port.announce(order);
-    await port.announce({ ...order, merchantOrderId: 'K12N2' });
-    expect(returnQuery((await post('K12N1', { outcome: 'CANCELLED', _csrf: CSRF })).headers.location)).toMatchObject({ status: 'CANCELLED' });
-    expect(returnQuery((await post('K12N2', { outcome: 'EXPIRED', _csrf: CSRF })).headers.location)).toMatchObject({ status: 'EXPIRED' });
+    const first = await announced();
+    const second = await announced({ ...order, merchantOrderId: 'K12N2' });
+    expect(returnQuery((await post(first, { outcome: 'CANCELLED', _csrf: CSRF })).headers.location)).toMatchObject({ status: 'CANCELLED' });
+    expect(returnQuery((await post(second, { outcome: 'EXPIRED', _csrf: CSRF })).headers.location)).toMatchObject({ status: 'EXPIRED' });
     expect(await port.pullResults(notified[0])).toMatchObject({ ok: true, results: [{ merchantOrderId: 'K12N1', status: 'CANCELLED', paidAmountCents: 0 }] });
     expect(await port.pullResults(notified[1])).toMatchObject({ ok: true, results: [{ merchantOrderId: 'K12N2', status: 'EXPIRED', paidAmountCents: 0 }] });
   });
 
   it('keeps the first outcome: a later post changes nothing and notifies no one', async () => {
-    await port.announce(order);
-    await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
-    const again = await post('K12N1', { outcome: 'CANCELLED', _csrf: CSRF });
+    const path = await announced();
+    await post(path, { outcome: 'COMPLETED', _csrf: CSRF });
+    const again = await post(path, { outcome: 'CANCELLED', _csrf: CSRF });
     expect(again.statusCode).toBe(303);
     expect(returnQuery(again.headers.location)).toMatchObject({ status: 'COMPLETED' });
     expect(notified).toHaveLength(1);
-    const page = (await app.inject({ method: 'GET', url: '/betalen/simulatie/K12N1' })).body;
+    const page = (await get(path)).body;
     expect(page).toContain('al afgehandeld: <strong>Betaald</strong>');
     expect(page).not.toContain('<button');
   });
 
   it('still sends the browser back when the shop does not take the notification', async () => {
     notifyFails = true;
-    await port.announce(order);
-    const response = await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
+    const path = await announced();
+    const response = await post(path, { outcome: 'COMPLETED', _csrf: CSRF });
     expect(response.statusCode).toBe(303);
     expect(port.verifyReturn(returnQuery(response.headers.location))).toMatchObject({ ok: true, status: 'COMPLETED' });
     expect(notified).toHaveLength(1);
@@ -201,11 +248,9 @@ describe('simulated payment: outcome', () => {
 
 describe('simulated payment: signatures', () => {
   async function paid() {
-    await port.announce(order);
-    const response = await post('K12N1', { outcome: 'COMPLETED', _csrf: CSRF });
+    const response = await post(await announced(), { outcome: 'COMPLETED', _csrf: CSRF });
     return { query: returnQuery(response.headers.location), notification: notified[0] as Record<string, unknown> };
   }
-
   it('refuses a tampered or incomplete return query', async () => {
     const { query } = await paid();
     expect(port.verifyReturn({ ...query, status: 'CANCELLED' })).toEqual({ ok: false, reason: 'bad-signature' });

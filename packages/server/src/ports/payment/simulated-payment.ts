@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PaymentAnnouncement, PaymentPort, ResultsAnswer, ReturnAnswer } from './payment-port.ts';
+import type { HostedPaymentPageShop, PaymentAnnouncement, PaymentPort, ResultsAnswer, ReturnAnswer } from './payment-port.ts';
 import {
   notificationSignatureParts,
   parseProviderTime,
@@ -28,6 +28,10 @@ import {
  * recorded outcome, and the browser returns to `merchantReturnUrl` with a signed
  * `order_id`, `status` and `signature`. Everything is signed with a random key made at start,
  * so nothing from outside (or from an earlier run) is accepted. Attempts live in memory.
+ *
+ * The page's address carries the attempt's provider id (128 random bits), not our sequential
+ * merchantOrderId, and the page answers only whom the shop's `mayPay` accepts (the order's
+ * owner); everyone else gets the same 404 as for an id that does not exist.
  */
 export interface SimulatedPaymentOptions {
   /** The shop's own base URL; the hosted page lives under it. */
@@ -37,6 +41,7 @@ export interface SimulatedPaymentOptions {
 
 interface Attempt {
   order: PaymentAnnouncement;
+  /** Random, unguessable: the page's address. */
   providerOrderId: string;
   outcome: SimulatedOutcome | null;
 }
@@ -48,17 +53,23 @@ const POI_ID = 1;
 /** How long a notification may be used to pull its result. */
 const NOTIFICATION_LIFE_MS = 5 * 60_000;
 
-const ZParams = z.object({ merchantOrderId: z.string().min(1).max(64) });
+const ZParams = z.object({ providerOrderId: z.string().min(1).max(64) });
 const ZOutcomeForm = z.object({
   outcome: z.enum(['COMPLETED', 'CANCELLED', 'EXPIRED']) satisfies z.ZodType<SimulatedOutcome>,
   _csrf: z.string().optional(),
 });
+
+/** An attempt's page id: 128 random bits, base64url (22 characters), so no one can guess another's. */
+const newPageId = (): string => randomBytes(16).toString('base64url');
+const pagePath = (providerOrderId: string): string => `/betalen/simulatie/${encodeURIComponent(providerOrderId)}`;
 
 export function createSimulatedPayment(options: SimulatedPaymentOptions): PaymentPort {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? (() => new Date());
   const key = randomBytes(64);
   const attempts = new Map<string, Attempt>();
+  /** The page's id (the provider order id) -> the attempt's merchantOrderId. */
+  const pages = new Map<string, string>();
   /** The notification's `authentication` token -> the attempt it reports on. */
   const events = new Map<string, string>();
 
@@ -97,12 +108,13 @@ export function createSimulatedPayment(options: SimulatedPaymentOptions): Paymen
       // Announcing the same id again answers the attempt already made, whatever its state.
       let attempt = attempts.get(order.merchantOrderId);
       if (!attempt) {
-        attempt = { order, providerOrderId: randomUUID(), outcome: null };
+        attempt = { order, providerOrderId: newPageId(), outcome: null };
         attempts.set(order.merchantOrderId, attempt);
+        pages.set(attempt.providerOrderId, order.merchantOrderId);
       }
       return {
         ok: true,
-        redirectUrl: `${baseUrl}/betalen/simulatie/${encodeURIComponent(order.merchantOrderId)}`,
+        redirectUrl: `${baseUrl}${pagePath(attempt.providerOrderId)}`,
         providerOrderId: attempt.providerOrderId,
       };
     },
@@ -135,20 +147,31 @@ export function createSimulatedPayment(options: SimulatedPaymentOptions): Paymen
       };
     },
 
-    registerRoutes(app: FastifyInstance, notify: (notification: unknown) => Promise<void>) {
+    registerRoutes(app: FastifyInstance, shop: HostedPaymentPageShop) {
       const api = app.withTypeProvider<ZodTypeProvider>();
+
+      /** The attempt behind a page id, only for a visitor the shop lets pay it. */
+      async function attemptFor(request: FastifyRequest, providerOrderId: string): Promise<{ merchantOrderId: string; attempt: Attempt } | null> {
+        const merchantOrderId = pages.get(providerOrderId);
+        const attempt = merchantOrderId === undefined ? undefined : attempts.get(merchantOrderId);
+        if (merchantOrderId === undefined || !attempt) return null;
+        return (await shop.mayPay(request, merchantOrderId)) ? { merchantOrderId, attempt } : null;
+      }
+
+      const unknown = (reply: FastifyReply) => reply.code(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderUnknownPaymentPage());
 
       app.get(SIMULATED_PAYMENT_CSS_PATH, { config: { session: false } }, async (_request, reply) =>
         reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SIMULATED_PAYMENT_CSS),
       );
 
-      api.get('/betalen/simulatie/:merchantOrderId', { schema: { params: ZParams } }, async (request, reply) => {
-        const { merchantOrderId } = request.params;
-        const attempt = attempts.get(merchantOrderId);
+      api.get('/betalen/simulatie/:providerOrderId', { schema: { params: ZParams } }, async (request, reply) => {
+        const found = await attemptFor(request, request.params.providerOrderId);
+        if (!found) return unknown(reply);
+        const { merchantOrderId, attempt } = found;
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-        if (!attempt) return reply.code(404).send(renderUnknownPaymentPage());
         return renderPaymentPage({
           merchantOrderId,
+          action: pagePath(attempt.providerOrderId),
           amountCents: attempt.order.amountCents,
           description: attempt.order.description,
           csrfToken: request.session.csrfToken,
@@ -156,17 +179,17 @@ export function createSimulatedPayment(options: SimulatedPaymentOptions): Paymen
         });
       });
 
-      api.post('/betalen/simulatie/:merchantOrderId', { schema: { params: ZParams, body: ZOutcomeForm } }, async (request, reply) => {
-        const { merchantOrderId } = request.params;
-        const attempt = attempts.get(merchantOrderId);
-        if (!attempt) return reply.code(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderUnknownPaymentPage());
+      api.post('/betalen/simulatie/:providerOrderId', { schema: { params: ZParams, body: ZOutcomeForm } }, async (request, reply) => {
+        const found = await attemptFor(request, request.params.providerOrderId);
+        if (!found) return unknown(reply);
+        const { merchantOrderId, attempt } = found;
         // The first outcome is final, as at a real provider: a second post (back button, double
         // click) changes nothing and sends the browser back with the recorded outcome.
         const first = !finished(attempt);
         const done = finished(attempt) ? attempt : Object.assign(attempt, { outcome: request.body.outcome });
         if (first) {
           try {
-            await notify(notificationFor(merchantOrderId));
+            await shop.notify(notificationFor(merchantOrderId));
           } catch (error) {
             // A webhook that fails is the shop's problem, not the provider's: the customer still
             // goes back, and the signed return URL carries the outcome too.

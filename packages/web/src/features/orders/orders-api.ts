@@ -23,7 +23,7 @@ const order = (id: number) => `/api/bestellen/${encodeURIComponent(String(id))}`
 export const ordersApi = {
   order: (id: number): Promise<TOrder> => apiRequest('GET', order(id), ZOrder),
   paymentStatus: (id: number): Promise<TPaymentStatusAnswer> => apiRequest('GET', `${order(id)}/betalingsstatus`, ZPaymentStatusAnswer),
-  paymentLink: (id: number): Promise<TPaymentLink> => apiRequest('GET', `${order(id)}/betaling`, ZPaymentLink),
+  paymentLink: (id: number): Promise<TPaymentLink> => apiRequest('POST', `${order(id)}/betaling`, ZPaymentLink),
   additionalProducts: (): Promise<TAdditionalProductPrices> => apiRequest('GET', '/api/bestellen/additionalProducts', ZAdditionalProductPrices),
   domains: (): Promise<TCustomerDomain[]> => apiRequest('GET', '/api/account/domeinen', z.array(ZCustomerDomain)),
   hostingAccounts: (): Promise<THostingAccount[]> => apiRequest('GET', '/api/account/hostingpakketten', z.array(ZHostingAccount)),
