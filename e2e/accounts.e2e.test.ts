@@ -64,10 +64,28 @@ describe('accounts in the order page', () => {
     await form.getByLabel('Plaats').fill('Amsterdam');
     await form.getByLabel('Telefoonnummer').fill('020 1234567');
     await form.getByLabel('E-mailadres').fill(email);
-    await form.getByLabel('Wachtwoord', { exact: true }).fill('te-kort');
-    await expect(page.getByTestId('password-rule').getAttribute('data-met')).resolves.not.toBe('true');
-    await form.getByLabel('Wachtwoord', { exact: true }).fill(password);
-    await expect.poll(() => page.getByTestId('password-rule').getAttribute('data-met')).toBe('true');
+    const passwordInput = form.getByLabel('Wachtwoord', { exact: true });
+    const lengthRule = page.getByTestId('password-rule');
+    const strengthRule = page.getByTestId('password-strength-rule');
+    await passwordInput.fill('te-kort');
+    await expect(lengthRule.getAttribute('data-met')).resolves.not.toBe('true');
+    await expect(strengthRule.textContent()).resolves.toBe('Moeilijk te raden: geen bekend wachtwoord, woord, naam of patroon');
+    // Long enough but easy to guess: the length rule is met, the strength rule is not, and the
+    // submit is refused with the strength rule turned red.
+    await passwordInput.fill('wachtwoordwachtwoord');
+    await expect.poll(() => lengthRule.getAttribute('data-met')).toBe('true');
+    await expect.poll(() => strengthRule.getAttribute('data-met')).toBe('false');
+    await form.getByRole('button', { name: 'Account aanmaken' }).click();
+    await expect.poll(() => strengthRule.evaluate((line) => line.parentElement!.className)).toContain('is-invalid');
+    await expect(passwordInput.getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, 'accounts-registration-weak-password');
+    expect(await page.getByTestId('awaiting-activation').count()).toBe(0);
+    // Made of the customer's own e-mail address: refused too.
+    await passwordInput.fill(email);
+    await expect.poll(() => strengthRule.getAttribute('data-met')).toBe('false');
+    await passwordInput.fill(password);
+    await expect.poll(() => lengthRule.getAttribute('data-met')).toBe('true');
+    await expect.poll(() => strengthRule.getAttribute('data-met')).toBe('true');
     await screenshot(page, 'accounts-registration-form');
     await form.getByRole('button', { name: 'Account aanmaken' }).click();
     await page.getByTestId('awaiting-activation').waitFor();
@@ -145,8 +163,15 @@ describe('accounts in the order page', () => {
     await page.goto(link);
     const reset = page.getByTestId('reset-page');
     await reset.waitFor();
+    await reset.getByLabel('Wachtwoord', { exact: true }).fill('aaaaaaaaaaaaaa');
+    await reset.getByLabel('Herhaal wachtwoord').fill('aaaaaaaaaaaaaa');
+    await reset.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+    await expect.poll(() => reset.getByTestId('password-strength-rule').getAttribute('data-met')).toBe('false');
+    await expect.poll(() => reset.getByTestId('password-strength-rule').evaluate((line) => line.parentElement!.className)).toContain('is-invalid');
+    expect(await page.getByTestId('reset-message').count()).toBe(0);
     await reset.getByLabel('Wachtwoord', { exact: true }).fill('nog-een-lang-wachtwoord');
     await reset.getByLabel('Herhaal wachtwoord').fill('nog-een-lang-wachtwoord');
+    await expect.poll(() => reset.getByTestId('password-strength-rule').getAttribute('data-met')).toBe('true');
     await reset.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
     await page.getByTestId('reset-message').waitFor();
     await page.goto(link);

@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
+import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
@@ -76,6 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The shared password schemas judge 'hard to guess' with zxcvbn: the server has the judge from
+  // the start (built once per process, about 0.2 s), so it never lets a password through unjudged.
+  if (!passwordStrengthReady()) installPasswordStrengthEstimator(createPasswordStrengthEstimator());
   registerErrorHandling(app);
 
   await registerSecurity(app, {

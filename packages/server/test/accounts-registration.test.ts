@@ -59,7 +59,8 @@ describe.each(databaseKinds)('account registration on $name', (kind) => {
 
   it('takes passwords of 14 to 40 characters', async () => {
     for (const [length, status] of [[13, 400], [14, 200], [40, 200], [41, 400]] as const) {
-      const response = await register(freshClient(app), { email: `wachtwoord${length}@example.nl`, password: 'x'.repeat(length) });
+      const password = 'vlieg-Oker7-brug-zee-lamp-tuin-bos-kraan-42'.slice(0, length);
+      const response = await register(freshClient(app), { email: `wachtwoord${length}@example.nl`, password });
       expect(response.statusCode, `${length} characters`).toBe(status);
       if (status === 400) expect(response.json().fieldErrors).toEqual({ 'registrationDto.password': 'Tussen 14 en 40 tekens' });
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPasswordGuessable, passwordUserInputs } from '../password-strength.ts';
 import { optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
@@ -11,10 +12,27 @@ export const STREET_NUMBER_ADDITION_MAX_LENGTH = 10;
 export const DEFAULT_COUNTRY_ID = 154;
 export const ACTIVATION_RESEND_COOLDOWN_SECONDS = 30;
 
-export const ZPassword = z
+/** The length rule alone; `ZPassword` adds 'hard to guess'. */
+export const ZPasswordLength = z
   .string({ error: 'required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'passwordLength' })
   .max(PASSWORD_MAX_LENGTH, { error: 'passwordLength' });
+
+/**
+ * Whether a password of the right length is too easy to guess (`password-strength.ts`); the
+ * length rule speaks first, so a password gets one message at a time.
+ */
+export function passwordTooGuessable(password: string, userInputs: readonly string[] = []): boolean {
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return false;
+  return isPasswordGuessable(password, userInputs) === true;
+}
+
+/** A new password: 14 to 40 characters and hard to guess. */
+export const ZPassword = ZPasswordLength.refine((password) => !passwordTooGuessable(password), { error: 'passwordGuessable' });
+
+/** The registration's own words that its password may not lean on (e-mail, names, address). */
+export const registrationPasswordInputs = (dto: Partial<Record<'email' | 'firstName' | 'lastName' | 'companyName' | 'street' | 'city', string>>) =>
+  passwordUserInputs({ email: dto.email, firstName: dto.firstName, lastName: dto.lastName, companyName: dto.companyName, street: dto.street, city: dto.city });
 
 /** Today as `YYYY-MM-DD` in the Dutch time zone, the date a birth date may not pass. */
 export function todayInAmsterdam(now: Date = new Date()): string {
@@ -44,10 +62,11 @@ export const ZRegistrationDto = z
     countryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }).max(249, { error: 'required' }).default(DEFAULT_COUNTRY_ID),
     phoneNumber: ZPhoneNumber,
     email: ZEmail,
-    password: ZPassword,
+    password: ZPasswordLength,
   })
   .superRefine((dto, ctx) => {
     if (dto.isCompany && !dto.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'required' });
+    if (passwordTooGuessable(dto.password, registrationPasswordInputs(dto))) ctx.addIssue({ code: 'custom', path: ['password'], message: 'passwordGuessable' });
   });
 export type TRegistrationDto = z.input<typeof ZRegistrationDto>;
 

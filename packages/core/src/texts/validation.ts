@@ -6,6 +6,10 @@ const validation = {
   tooLong: { nl: 'Dit is te lang.', en: 'This is too long.' },
   email: { nl: 'Vul een geldig e-mailadres in.', en: 'Enter a valid e-mail address.' },
   passwordLength: { nl: 'Tussen 14 en 40 tekens', en: 'Between 14 and 40 characters' },
+  passwordGuessable: {
+    nl: 'Moeilijk te raden: geen bekend wachtwoord, woord, naam of patroon',
+    en: 'Hard to guess: no common password, word, name or pattern',
+  },
   date: { nl: 'Vul een datum in als jjjj-mm-dd.', en: 'Enter a date as yyyy-mm-dd.' },
   dateInFuture: { nl: 'Deze datum ligt in de toekomst.', en: 'This date is in the future.' },
   houseNumber: { nl: 'Vul een huisnummer in (alleen cijfers).', en: 'Enter a house number (digits only).' },

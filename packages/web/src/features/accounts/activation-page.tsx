@@ -58,7 +58,7 @@ export function ActivationPage() {
     content = (
       <div className="account-form">
         <p>{t('activatePage.introPassword')}</p>
-        <SetPasswordForm submitLabel={t('activatePage.submit')} error={failure} onSubmit={(password) => activation.mutateAsync(password).then(() => undefined, () => undefined)} />
+        <SetPasswordForm submitLabel={t('activatePage.submit')} error={failure} onSubmit={(password) => activation.mutateAsync(password).then(() => undefined)} />
       </div>
     );
   } else if (content === null) {

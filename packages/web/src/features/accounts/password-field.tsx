@@ -1,24 +1,31 @@
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useT } from '../../i18n/use-t.ts';
-import { PasswordRule } from './password-rule.tsx';
+import { PasswordRule, passwordRuleIds } from './password-rule.tsx';
+import { preloadPasswordStrength } from './password-strength.ts';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: string;
   error?: string | null;
   errorTestId?: string;
-  /** The value, for the live 14-40 rule under a new password; leave out on a login form. */
-  rule?: { password: string; invalid: boolean };
+  /**
+   * The value, for the live rules under a new password (14 to 40 characters, hard to guess, judged
+   * with the user's own words); leave out on a login form.
+   */
+  rule?: { password: string; invalid: boolean; userInputs?: readonly string[] };
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A password input with a show/hide toggle and, for a new password, the live length rule. */
-export function PasswordField({ label, error, errorTestId, rule, className, ...input }: PasswordFieldProps) {
+/**
+ * A password input with a show/hide toggle and, for a new password, the live rules; focusing a new
+ * password starts loading the strength judge, so it is there by the time the first letters are.
+ */
+export function PasswordField({ label, error, errorTestId, rule, className, onFocus, ...input }: PasswordFieldProps) {
   const t = useT();
   const id = useId();
   const [visible, setVisible] = useState(false);
   const ruleId = `${id}-rule`;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [rule ? `${ruleId} ${ruleId}-state` : null, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [rule ? passwordRuleIds(ruleId) : null, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={['field', 'password-field', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
@@ -32,6 +39,10 @@ export function PasswordField({ label, error, errorTestId, rule, className, ...i
           className="field__input"
           aria-invalid={error || rule?.invalid ? true : undefined}
           aria-describedby={describedBy}
+          onFocus={(event) => {
+            if (rule) preloadPasswordStrength();
+            onFocus?.(event);
+          }}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
@@ -40,7 +51,7 @@ export function PasswordField({ label, error, errorTestId, rule, className, ...i
           {t(visible ? 'password.hide' : 'password.show')}
         </button>
       </div>
-      {rule && <PasswordRule id={ruleId} password={rule.password} invalid={rule.invalid} />}
+      {rule && <PasswordRule id={ruleId} password={rule.password} invalid={rule.invalid} userInputs={rule.userInputs} />}
       {error && (
         <p className="field__error" id={errorId} data-testid={errorTestId}>
           {error}

@@ -1,10 +1,12 @@
+import { useMemo } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
-import { todayInAmsterdam, validationMessage, type TRegistrationDto, type ZRegistrationDto } from '@kavel/core';
+import { registrationPasswordInputs, todayInAmsterdam, type TRegistrationDto, type ZRegistrationDto } from '@kavel/core';
 import type { z } from 'zod';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Field } from '../../ui/field.tsx';
 import { PasswordField } from './password-field.tsx';
+import { isPasswordRuleMessage } from './password-rule.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { countryOptions, useCountries } from './use-countries.ts';
@@ -116,9 +118,15 @@ export function LoginDetailsFields({ form }: { form: RegistrationForm }) {
   const locale = useLocale();
   const { register, control, formState } = form;
   const password = useWatch({ control, name: 'password' }) ?? '';
-  // The zod length message is the rule's own text: the rule turns red instead of repeating it.
+  // The words the schema judges the password against, so the live rule agrees with the submit.
+  const [email, firstName, lastName, companyName, street, city] = useWatch({ control, name: ['email', 'firstName', 'lastName', 'companyName', 'street', 'city'] });
+  const userInputs = useMemo(
+    () => registrationPasswordInputs({ email, firstName, lastName, companyName, street, city }),
+    [email, firstName, lastName, companyName, street, city],
+  );
+  // A rule's own message turns the rule red instead of being repeated.
   const passwordError = formState.errors.password?.message;
-  const passwordText = passwordError === 'passwordLength' || passwordError === validationMessage(locale, 'passwordLength') ? null : fieldMessage(passwordError);
+  const passwordText = isPasswordRuleMessage(passwordError, locale) ? null : fieldMessage(passwordError);
   return (
     <fieldset className="form-section">
       <legend className="form-section__title">{t('register.login')}</legend>
@@ -129,7 +137,7 @@ export function LoginDetailsFields({ form }: { form: RegistrationForm }) {
           autoComplete="new-password"
           maxLength={200}
           {...register('password')}
-          rule={{ password, invalid: passwordError !== undefined }}
+          rule={{ password, invalid: passwordError !== undefined, userInputs }}
           error={passwordText}
         />
       </div>

@@ -10,6 +10,7 @@ import { isCaptchaDemand } from '../captcha/captcha-demand.ts';
 import { useCaptcha } from '../captcha/use-captcha.ts';
 import { accountsApi } from './accounts-api.ts';
 import { AddressFields, LoginDetailsFields, PersonFields, type RegistrationForm as Form } from './registration-fields.tsx';
+import { withPasswordStrength } from './password-strength.ts';
 import { applyServerErrors } from './server-field-errors.ts';
 
 const DEFAULTS: TRegistrationDto = {
@@ -61,7 +62,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered(email: string)
   });
 
   return (
-    <form className="account-form registration-form" onSubmit={(event) => void submit(event)} noValidate data-testid="registration-form">
+    <form className="account-form registration-form" onSubmit={withPasswordStrength(submit)} noValidate data-testid="registration-form">
       <PersonFields form={form} />
       <AddressFields form={form} />
       <LoginDetailsFields form={form} />

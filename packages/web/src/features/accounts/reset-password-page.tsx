@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
     content = (
       <div className="account-form">
         <p>{t('resetPage.intro')}</p>
-        <SetPasswordForm submitLabel={t('resetPage.submit')} error={failure} onSubmit={(password) => reset.mutateAsync(password).then(() => undefined, () => undefined)} />
+        <SetPasswordForm submitLabel={t('resetPage.submit')} error={failure} onSubmit={(password) => reset.mutateAsync(password).then(() => undefined)} />
       </div>
     );
   }
