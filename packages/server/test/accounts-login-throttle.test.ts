@@ -6,6 +6,8 @@ import { createActiveAccount, databaseKinds, solveCaptcha, TEST_PASSWORD, TestCl
 /** The ALTCHA work of the test app's challenges (maxNumber 1000) times the demanded difficulty. */
 const BASE_WORK = 1000;
 const WRONG = 'niet-het-goede-wachtwoord';
+/** Twenty failures, each with a solved captcha and a scrypt check, take a while on a busy machine. */
+const LONG = 180_000;
 
 let ipCounter = 0;
 /** A new client address for every attempt: the per-address captcha demand stays out of the way. */
@@ -72,7 +74,7 @@ describe.each(databaseKinds)('login throttle on $name', (kind) => {
     expect(success.statusCode).toBe(200);
     await failTimes(email, 4);
     expect(checked(await attempt(email))).toBe(true);
-  });
+  }, LONG);
 
   it('answers an unknown address exactly as a known one, waits and captcha work included', async () => {
     const known = 'bekend@example.nl';
@@ -116,7 +118,7 @@ describe.each(databaseKinds)('login throttle on $name', (kind) => {
     expect(reset.statusCode).toBe(200);
     // The reset lifted the lock and the failures: no wait, no captcha.
     expect((await freshClient(app).post('/api/login', { username: email, password: newPassword })).statusCode).toBe(200);
-  });
+  }, LONG);
 
   it('locks an unknown address alike, without sending any mail', async () => {
     const email = 'niemand-slot@example.nl';
@@ -129,7 +131,7 @@ describe.each(databaseKinds)('login throttle on $name', (kind) => {
     // The lock ends on its own.
     advance(3600);
     expect(checked(await attempt(email))).toBe(true);
-  });
+  }, LONG);
 
   it('lets at most one of 40 simultaneous attempts during a wait check a password', async () => {
     const email = 'gelijktijdig@example.nl';
