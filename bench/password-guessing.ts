@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { DEMO_PASSWORD } from '../packages/server/src/features/accounts/demo-accounts.ts';
 import { attackSchedule, mostInAnyWindow } from '../packages/server/src/features/accounts/login-throttle-rules.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
 

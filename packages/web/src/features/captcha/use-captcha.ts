@@ -23,7 +23,9 @@ export interface Captcha {
 export function useCaptcha(initiallyShown = false, options: { username?: () => string } = {}): Captcha {
   // Read when solving starts: the login form's username as it is then.
   const usernameOf = useRef(options.username);
-  usernameOf.current = options.username;
+  useEffect(() => {
+    usernameOf.current = options.username;
+  });
   const [shown, setShown] = useState(initiallyShown);
   const [state, setState] = useState<{ status: CaptchaStatus; token: string | null }>({ status: 'idle', token: null });
   const running = useRef<AbortController | null>(null);
