@@ -2,7 +2,8 @@
  * Password guessing: a scripted attacker with solved captchas against one account of a real
  * server process on loopback. Several workers, each from its own (forwarded) client address,
  * fetch a challenge for the account, solve it, and post a wrong password, as fast as the server
- * lets them (waiting exactly the Retry-After it names), for a bounded real window.
+ * lets them (solving the next challenge during the Retry-After it names, and posting the moment
+ * it ends), for a bounded real window.
  *
  * The throttle's schedule is front-loaded (a few free checks, then doubling waits, then a lock
  * after a sustained run), so checks in a short window do not scale to an hour. The report gives
@@ -128,6 +129,7 @@ async function attacker(url: string, worker: number, endsAt: number, log: { chec
   remember(await fetch(`${url}/api/bestelprocedure/getBasket`, { headers: headers() }));
 
   let guess = 0;
+  let retryAt = 0;
   while (Date.now() < endsAt) {
     const challenge = (await (await fetch(`${url}/captcha/challenge?username=${encodeURIComponent(TARGET)}`, { headers: headers() })).json()) as {
       algorithm: string;
@@ -139,6 +141,8 @@ async function attacker(url: string, worker: number, endsAt: number, log: { chec
     const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
     if (!solution) throw new Error('challenge not solved');
     const token = btoa(JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature }));
+    // Solved while waiting: post the moment the wait ends.
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(retryAt, endsAt) - Date.now())));
     if (Date.now() >= endsAt) break;
     const response = await fetch(`${url}/api/login`, {
       method: 'POST',
@@ -151,8 +155,7 @@ async function attacker(url: string, worker: number, endsAt: number, log: { chec
       log.checks.push(Date.now() - startedAt);
     } else if (response.status === 429 && response.headers.get('retry-after')) {
       log.throttled++;
-      const waitMs = Number(response.headers.get('retry-after')) * 1000;
-      await new Promise((r) => setTimeout(r, Math.max(0, Math.min(waitMs, endsAt - Date.now()))));
+      retryAt = Date.now() + Number(response.headers.get('retry-after')) * 1000;
     } else if (response.status === 401 && body.showLoginCaptcha) {
       log.captcha++;
     } else {
