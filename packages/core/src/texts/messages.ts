@@ -37,8 +37,8 @@ const messages = {
     en: 'Too many failed attempts. Solve the captcha and try again.',
   },
   loginWait: {
-    nl: 'Te veel mislukte inlogpogingen met dit e-mailadres. Wacht {seconds} seconden en probeer het dan opnieuw.',
-    en: 'Too many failed login attempts with this e-mail address. Wait {seconds} seconds, then try again.',
+    nl: 'Te veel mislukte inlogpogingen met dit e-mailadres. Wacht {seconds} s en probeer het dan opnieuw.',
+    en: 'Too many failed login attempts with this e-mail address. Wait {seconds} s, then try again.',
   },
   loginThrottleLocked: {
     nl: 'Te veel mislukte inlogpogingen met dit e-mailadres. Inloggen kan weer over {minutes} minuten. Hoort er een account bij dit adres, dan hebben we een e-mail gestuurd waarmee je de blokkade opheft door een nieuw wachtwoord te kiezen.',
