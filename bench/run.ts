@@ -8,6 +8,7 @@ import { runAvailabilityBenchmark } from './availability.ts';
 import { runBasketThroughputBenchmark } from './basket-throughput.ts';
 import { runBundleSizeBenchmark } from './bundle-size.ts';
 import { runConcurrentOrdersBenchmark } from './concurrent-orders.ts';
+import { runPasswordGuessingBenchmark } from './password-guessing.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
 
 interface Benchmark {
@@ -20,6 +21,7 @@ const BENCHMARKS: Benchmark[] = [
   { key: 'availability', title: 'Availability stream (GET /api/check-domain-extensions)', run: runAvailabilityBenchmark },
   { key: 'basketThroughput', title: 'API throughput: bare Fastify route vs getBasket', run: runBasketThroughputBenchmark },
   { key: 'concurrentOrders', title: 'Concurrent orders (POST /bestelprocedure/purchase)', run: runConcurrentOrdersBenchmark },
+  { key: 'passwordGuessing', title: 'Password guessing against one account (POST /api/login with solved captchas)', run: runPasswordGuessingBenchmark },
   { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS', run: runBundleSizeBenchmark },
 ];
 

@@ -133,8 +133,17 @@ describe('accounts in the order page', () => {
     await expect(page.getByTestId('login-error').textContent()).resolves.toMatch(/\S/);
     await screenshot(page, 'accounts-login-captcha');
 
+    // One more wrong guess with a solved captcha: the next login demands twice the work, which the
+    // widget only gets by asking for the challenge of the username it is about to send.
     await page.getByTestId('captcha-widget').click();
     await expect.poll(() => page.getByTestId('captcha-widget').getAttribute('data-status'), { timeout: 30_000 }).toBe('solved');
+    await form.getByLabel('Wachtwoord', { exact: true }).fill('nog-een-verkeerd-wachtwoord');
+    await form.getByRole('button', { name: 'Inloggen', exact: true }).click();
+    await expect.poll(() => page.getByTestId('captcha-widget').getAttribute('data-status')).toBe('idle');
+    await expect(page.getByTestId('login-error').textContent()).resolves.toBe('Onjuist e-mailadres of wachtwoord.');
+
+    await page.getByTestId('captcha-widget').click();
+    await expect.poll(() => page.getByTestId('captcha-widget').getAttribute('data-status'), { timeout: 60_000 }).toBe('solved');
     await form.getByLabel('Wachtwoord', { exact: true }).fill(password);
     await form.getByRole('button', { name: 'Inloggen', exact: true }).click();
     await page.getByTestId('customer-summary').waitFor();
@@ -185,6 +194,9 @@ describe('the order app screens', () => {
     const page = await context.newPage();
     await page.goto(`${shop.url}/bestellen/inloggen?loginError=locked`);
     await page.getByText('Uw account is geblokkeerd.').waitFor();
+    await page.goto(`${shop.url}/bestellen/inloggen?loginError=wait`);
+    await page.getByText(/^Te veel mislukte inlogpogingen met dit e-mailadres\. Wacht even/).waitFor();
+    await screenshot(page, 'order-app-login-wait');
     await page.goto(`${shop.url}/bestellen/inloggen?loginError=invalid`);
     await page.getByText('Ongeldige inloggegevens.').waitFor();
     await screenshot(page, 'order-app-login-mobile');

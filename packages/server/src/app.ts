@@ -47,7 +47,7 @@ import type { RegistryPort } from './ports/registry/registry-port.ts';
 
 export type AppConfig = Pick<
   Config,
-  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl'
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
 > & { registry: Pick<Config['registry'], 'timeoutMs'> };
 
 export interface AppDeps {
@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     log: app.log,
     sessions,
+    loginThrottle: config.loginThrottle,
   });
   const whois = createWhoisService({
     db,
@@ -178,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWhoisRoutes(app, whois);
   registerDnsRoutes(app, dns);
   registerAccountRoutes(app, accounts, sessions);
-  registerCaptchaRoutes(app, deps.captcha);
+  registerCaptchaRoutes(app, deps.captcha, (username) => accounts.login.captchaDifficulty(username));
   registerErrorReportRoutes(app, db);
   // [checkout] routes
   registerCheckoutRoutes(app, checkout);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOGIN_THROTTLE as LOGIN, type LoginThrottleRules } from './features/accounts/login-throttle-rules.ts';
 
 /**
  * The only reader of `process.env`. Every variable, its default and meaning is listed in
@@ -60,6 +61,15 @@ const ZEnv = z.object({
   /** Omnikassa API base; the sandbox by default. */
   OMNIKASSA_BASE_URL: z.string().url().default('https://api.pay-sandbox.rabobank.nl/omnikassa-api-sandbox/'),
   PROVISIONING_ADAPTER: z.enum(['simulated']).default('simulated'),
+  /** Login throttle per account (and per unknown address): from this failure in a row on, the next check waits. */
+  LOGIN_DELAY_FROM_FAILURE: z.coerce.number().int().min(1).max(100).default(LOGIN.delayFromFailure),
+  /** The wait after that failure, doubling with each further failure up to the maximum. */
+  LOGIN_DELAY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(LOGIN.delayBaseSeconds),
+  LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(LOGIN.delayMaxSeconds),
+  /** This many failures within the window lock logins for the address for a while. */
+  LOGIN_LOCK_AFTER_FAILURES: z.coerce.number().int().min(2).max(1000).default(LOGIN.lockAfterFailures),
+  LOGIN_LOCK_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(LOGIN.lockWindowMinutes),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(LOGIN.lockMinutes),
   /** Requests per minute per client on the public API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });
@@ -89,6 +99,7 @@ export interface Config {
     | { adapter: 'altcha'; maxNumber: number }
     | { adapter: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string };
   rateLimitPerMinute: number;
+  loginThrottle: LoginThrottleRules;
   /** Base of links in e-mails. */
   baseUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
@@ -141,6 +152,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { adapter: 'recaptcha', siteKey: e.RECAPTCHA_SITE_KEY!, secretKey: e.RECAPTCHA_SECRET_KEY!, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : { adapter: 'altcha', maxNumber: e.ALTCHA_MAX_NUMBER },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    loginThrottle: {
+      delayFromFailure: e.LOGIN_DELAY_FROM_FAILURE,
+      delayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,
+      delayMaxSeconds: e.LOGIN_DELAY_MAX_SECONDS,
+      lockAfterFailures: e.LOGIN_LOCK_AFTER_FAILURES,
+      lockWindowMinutes: e.LOGIN_LOCK_WINDOW_MINUTES,
+      lockMinutes: e.LOGIN_LOCK_MINUTES,
+    },
     baseUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

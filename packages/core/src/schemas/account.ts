@@ -84,6 +84,8 @@ export const ZLoginRequest = z.object({
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
   'g-recaptcha-response': z.string().max(10_000).optional(),
 });
+/** `GET /captcha/challenge?username=`: the login the challenge is for decides its difficulty. */
+export const ZCaptchaChallengeQuery = z.object({ username: ZLoginRequest.shape.username.optional() });
 export const ZPasswordResetLinkRequest = ZEmailRequest.extend({ 'g-recaptcha-response': z.string().max(10_000).optional() });
 export const ZSetPasswordRequest = z.object({ token: z.string().min(10).max(200), password: ZPassword });
 export const ZActivateRequest = z.object({ token: z.string().min(10).max(200), password: ZPassword.optional() });
@@ -114,8 +116,16 @@ export type TAuthState = z.infer<typeof ZAuthState>;
 
 export const ZLoginSuccess = z.object({ isReseller: z.boolean(), isSubUser: z.boolean(), customer: ZCustomerSummary });
 export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;
-/** A refused login; `locked` is set only for a locked account whose password was right. */
-export const ZLoginFailure = z.object({ message: z.string(), showLoginCaptcha: z.boolean(), locked: z.boolean().optional() });
+/**
+ * A refused login; `locked` is set only for a locked account whose password was right.
+ * `retryAfterSeconds` comes with a 429: the address is throttled and no password was checked.
+ */
+export const ZLoginFailure = z.object({
+  message: z.string(),
+  showLoginCaptcha: z.boolean(),
+  locked: z.boolean().optional(),
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
+});
 export type TLoginFailure = z.infer<typeof ZLoginFailure>;
 
 /** `POST /login`, the order app's form post (spec 001 section 7). */
@@ -127,7 +137,7 @@ export const ZLoginForm = z.object({
   'g-recaptcha-response': z.string().max(10_000).optional(),
 });
 /** Values of `loginError` on `/bestellen/inloggen` after a refused form login. */
-export const ZLoginFormError = z.enum(['invalid', 'locked', 'captcha']);
+export const ZLoginFormError = z.enum(['invalid', 'locked', 'captcha', 'wait']);
 export type TLoginFormError = z.infer<typeof ZLoginFormError>;
 
 /** Answer of both registrations and of the activation-link resends, whether or not the address was known. */

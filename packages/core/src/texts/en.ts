@@ -231,6 +231,7 @@ export const en: Record<TextKey, string> = {
   'orderApp.login.locked': 'Your account is locked.',
   'orderApp.login.invalid': 'Invalid login details.',
   'orderApp.login.captcha': 'After several failed attempts you must solve the captcha first. Solve the captcha and log in again.',
+  'orderApp.login.wait': 'Too many failed login attempts with this e-mail address. Wait a while and try again later; after a block you can also choose a new password with ‘Forgot password’.',
   'orderApp.register.title': 'No account yet?',
   'orderApp.register.intro': 'Create an account. You choose your password through the link in the e-mail we send you.',
   'orderApp.registered.alert': 'Thank you for creating your account.',

@@ -36,6 +36,14 @@ const messages = {
     nl: 'Te veel mislukte pogingen. Los de captcha op en probeer het opnieuw.',
     en: 'Too many failed attempts. Solve the captcha and try again.',
   },
+  loginWait: {
+    nl: 'Te veel mislukte inlogpogingen met dit e-mailadres. Wacht {seconds} s en probeer het dan opnieuw.',
+    en: 'Too many failed login attempts with this e-mail address. Wait {seconds} s, then try again.',
+  },
+  loginThrottleLocked: {
+    nl: 'Te veel mislukte inlogpogingen met dit e-mailadres. Inloggen kan weer over {minutes} minuten. Hoort er een account bij dit adres, dan hebben we een e-mail gestuurd waarmee je de blokkade opheft door een nieuw wachtwoord te kiezen.',
+    en: 'Too many failed login attempts with this e-mail address. You can log in again in {minutes} minutes. If this address has an account, we have sent an e-mail with which you can lift the block by choosing a new password.',
+  },
   loginLocked: { nl: 'Uw account is geblokkeerd.', en: 'Your account is locked.' },
   loginNotActivated: {
     nl: 'Je account is nog niet geactiveerd. Klik eerst op de activeringslink in de e-mail die we je hebben gestuurd.',

@@ -229,6 +229,7 @@ export const nl = {
   'orderApp.login.locked': 'Uw account is geblokkeerd.',
   'orderApp.login.invalid': 'Ongeldige inloggegevens.',
   'orderApp.login.captcha': 'Na meerdere mislukte pogingen moet je eerst de captcha oplossen. Los de captcha op en log opnieuw in.',
+  'orderApp.login.wait': 'Te veel mislukte inlogpogingen met dit e-mailadres. Wacht even en probeer het later opnieuw; na een blokkade kun je ook een nieuw wachtwoord kiezen via ‘Wachtwoord vergeten’.',
   'orderApp.register.title': 'Nog geen account?',
   'orderApp.register.intro': 'Maak een account aan. Je kiest je wachtwoord via de link in de e-mail die we je sturen.',
   'orderApp.registered.alert': 'Bedankt voor het aanmaken van jouw account.',

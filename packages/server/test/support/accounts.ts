@@ -37,9 +37,12 @@ export function tokenOf(mail: Pick<MailMessage, 'text'>): string {
   return token;
 }
 
-/** A captcha solution as the browser makes it: fetch a challenge, solve it, encode the payload. */
-export async function solveCaptcha(client: TestClient): Promise<string> {
-  const challenge = (await client.get('/captcha/challenge')).json() as { challenge: string; salt: string; algorithm: string; maxnumber: number; signature: string };
+/**
+ * A captcha solution as the browser makes it: fetch a challenge (for the login of `username`, as
+ * hard as that login demands), solve it, encode the payload.
+ */
+export async function solveCaptcha(client: TestClient, username?: string): Promise<string> {
+  const challenge = (await client.get(`/captcha/challenge${username === undefined ? '' : `?username=${encodeURIComponent(username)}`}`)).json() as { challenge: string; salt: string; algorithm: string; maxnumber: number; signature: string };
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   return btoa(JSON.stringify({ ...solution, algorithm: challenge.algorithm, challenge: challenge.challenge, salt: challenge.salt, signature: challenge.signature }));
 }

@@ -17,6 +17,7 @@ import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createDomainService } from '../../src/features/domains/domain-service.ts';
 import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
+import { DEFAULT_LOGIN_THROTTLE } from '../../src/features/accounts/login-throttle-rules.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
 import { demoAccountDeps } from './services.ts';
@@ -32,6 +33,7 @@ export const testConfig: AppConfig = {
   logLevel: 'silent',
   registry: { timeoutMs: 2000 },
   baseUrl: 'http://kavel.test',
+  loginThrottle: DEFAULT_LOGIN_THROTTLE,
 };
 
 export interface TestAppOptions {

@@ -12,6 +12,13 @@ import { CaptchaWidget } from '../features/captcha/captcha-widget.tsx';
 import { useCaptcha } from '../features/captcha/use-captcha.ts';
 import { PasswordField } from '../features/accounts/password-field.tsx';
 
+const LOGIN_ERROR_TEXTS = {
+  invalid: 'orderApp.login.invalid',
+  captcha: 'orderApp.login.invalid',
+  locked: 'orderApp.login.locked',
+  wait: 'orderApp.login.wait',
+} as const satisfies Record<TLoginFormError, string>;
+
 /**
  * The order app's login (spec 001 section 2): a real form post to `/login` with `_csrf`,
  * `from=shop`, `username` and `password`. The server answers with a redirect: the order app on
@@ -20,10 +27,10 @@ import { PasswordField } from '../features/accounts/password-field.tsx';
  */
 export function OrderAppLoginForm({ loginError }: { loginError: TLoginFormError | null }) {
   const t = useT();
-  const captcha = useCaptcha(loginError === 'captcha');
   const [captchaMissing, setCaptchaMissing] = useState(false);
   const [sending, setSending] = useState(false);
-  const { register, handleSubmit, formState } = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { username: '', password: '' } });
+  const { register, handleSubmit, formState, getValues } = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { username: '', password: '' } });
+  const captcha = useCaptcha(loginError === 'captcha', { username: () => getValues('username') });
 
   // Back from the next page out of the back-forward cache: the post is over, the button works again.
   useEffect(() => {
@@ -53,7 +60,7 @@ export function OrderAppLoginForm({ loginError }: { loginError: TLoginFormError 
       <input type="hidden" name="from" value="shop" />
       {loginError && (
         <Alert tone="danger" data-testid="login-error">
-          <p>{t(loginError === 'locked' ? 'orderApp.login.locked' : 'orderApp.login.invalid')}</p>
+          <p>{t(LOGIN_ERROR_TEXTS[loginError])}</p>
           {loginError === 'captcha' && <p>{t('orderApp.login.captcha')}</p>}
         </Alert>
       )}

@@ -80,3 +80,17 @@ export const authAttempts = pgTable(
   },
   (t) => [index('auth_attempts_scope_idx').on(t.scope, t.createdAt)],
 );
+
+/**
+ * The login throttle of one account (`login-account:<id>`) or unknown address
+ * (`login-email:<sha256>`): how many password checks failed in a row, when the next check may
+ * start, and until when further attempts are refused outright. One row per scope, claimed with a
+ * conditional UPDATE, so concurrent attempts in every process share one delay slot.
+ */
+export const loginThrottles = pgTable('login_throttles', {
+  scope: text('scope').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

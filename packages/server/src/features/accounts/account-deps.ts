@@ -3,6 +3,8 @@ import type { Database, Transaction } from '../../db/connect.ts';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
 import type { BasketService } from '../basket/basket-service.ts';
 import type { Escalation } from './escalation.ts';
+import type { LoginThrottle } from './login-throttle.ts';
+import type { LoginThrottleRules } from './login-throttle-rules.ts';
 import type { MailQueue } from './mail-queue.ts';
 
 /** What the account services need; `now` is injected so tests can move the clock. */
@@ -15,6 +17,8 @@ export interface AccountDeps {
   basket: Pick<BasketService, 'adoptSessionBasket'>;
   mail: MailQueue;
   escalation: Escalation;
+  throttle: LoginThrottle;
+  throttleRules: LoginThrottleRules;
   /** Deletes every session of a customer (password reset). */
   endSessionsOf(customerId: number, tx: Transaction): Promise<void>;
 }

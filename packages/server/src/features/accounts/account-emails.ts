@@ -65,6 +65,30 @@ export function passwordResetEmail(input: { locale: EmailLocale; firstName: stri
   ]);
 }
 
+/**
+ * Sent when failed logins locked the account for a while: the link is a password-reset link, and
+ * choosing a new password with it lifts the lock.
+ */
+export function loginLockedEmail(input: { locale: EmailLocale; firstName: string; link: string; validMinutes: number; lockMinutes: number }): AccountEmail {
+  const { locale, firstName, link, validMinutes, lockMinutes } = input;
+  const valid = duration(locale, validMinutes);
+  const lock = duration(locale, lockMinutes);
+  if (locale === 'nl') {
+    return render(locale, firstName, 'Inloggen bij Kavel tijdelijk geblokkeerd', [
+      p(`Er is vaak achter elkaar met een verkeerd wachtwoord geprobeerd in te loggen op je Kavel-account. Daarom kan er de komende ${lock} niet worden ingelogd.`),
+      p('Was jij dit niet? Dan probeert iemand anders je wachtwoord te raden. Kies een nieuw, sterk wachtwoord; daarmee heb je de blokkade meteen opgeheven.'),
+      { kind: 'button', label: 'Nieuw wachtwoord kiezen en blokkade opheffen', link },
+      p(`De link is ${valid} geldig. Doe je niets, dan kun je na de blokkade weer inloggen met je huidige wachtwoord.`),
+    ]);
+  }
+  return render(locale, firstName, 'Logging in to Kavel temporarily blocked', [
+    p(`Someone tried to log in to your Kavel account with a wrong password many times in a row. Therefore logging in is blocked for the next ${lock}.`),
+    p("Wasn't this you? Then someone else is trying to guess your password. Choose a new, strong password; that lifts the block right away."),
+    { kind: 'button', label: 'Choose new password and lift the block', link },
+    p(`This link is valid for ${valid}. If you do nothing, you can log in with your current password again after the block.`),
+  ]);
+}
+
 /** Sent instead of an activation mail when the address already has an account; the visitor's screen shows the same either way. */
 export function alreadyRegisteredEmail(input: { locale: EmailLocale; firstName: string; loginLink: string; resetLink: string }): AccountEmail {
   const { locale, firstName, loginLink, resetLink } = input;

@@ -7,6 +7,8 @@ import { accountRepository } from './account-repository.ts';
 import { createActivationService, type ActivationService } from './activation-service.ts';
 import { createEscalation, type Escalation } from './escalation.ts';
 import { createLoginService, type LoginService } from './login-service.ts';
+import { createLoginThrottle } from './login-throttle.ts';
+import type { LoginThrottleRules } from './login-throttle-rules.ts';
 import { createMailQueue, type MailQueue, type MailQueueLog } from './mail-queue.ts';
 import { createPasswordResetService, type PasswordResetService } from './password-reset-service.ts';
 import { createRegistrationService, type RegistrationService } from './registration-service.ts';
@@ -18,7 +20,7 @@ export interface AccountServices {
   passwordReset: PasswordResetService;
   escalation: Escalation;
   mail: MailQueue;
-  /** Forgets old attempts and link tokens that expired a day ago; run now and then. */
+  /** Forgets old attempts, idle login throttles and link tokens that expired a day ago; run now and then. */
   purgeExpired(): Promise<void>;
 }
 
@@ -31,12 +33,15 @@ export interface AccountServicesDeps {
   mailer: MailerPort;
   log: MailQueueLog;
   sessions: Pick<SessionManager, 'endAllOf'>;
+  /** The login throttle's schedule (config `LOGIN_DELAY_*`, `LOGIN_LOCK_*`). */
+  loginThrottle: LoginThrottleRules;
 }
 
 /** The accounts feature's services on one shared set of dependencies. */
 export function createAccountServices(deps: AccountServicesDeps): AccountServices {
   const mail = createMailQueue({ mailer: deps.mailer, log: deps.log });
-  const escalation = createEscalation({ db: deps.db, now: deps.now });
+  const escalation = createEscalation({ db: deps.db, now: deps.now, keepMs: deps.loginThrottle.lockWindowMinutes * 60_000 });
+  const throttle = createLoginThrottle({ db: deps.db, now: deps.now, rules: deps.loginThrottle });
   const shared = {
     db: deps.db,
     now: deps.now,
@@ -45,6 +50,8 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     basket: deps.basket,
     mail,
     escalation,
+    throttle,
+    throttleRules: deps.loginThrottle,
     endSessionsOf: (customerId: number, tx: Parameters<SessionManager['endAllOf']>[1]) => deps.sessions.endAllOf(customerId, tx),
   };
   return {
@@ -56,6 +63,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     mail,
     async purgeExpired() {
       await escalation.purge();
+      await throttle.purge();
       await accountRepository.purgeTokensExpiredBefore(deps.db, new Date(deps.now().getTime() - 86_400_000));
     },
   };

@@ -50,9 +50,10 @@ export interface Escalation {
   purge(): Promise<void>;
 }
 
-export function createEscalation(deps: { db: Database; now: () => Date }): Escalation {
+/** `keepMs`: attempts are kept at least this long (the login lock counts failures over its own window). */
+export function createEscalation(deps: { db: Database; now: () => Date; keepMs?: number }): Escalation {
   const { db, now } = deps;
-  const longestWindow = Math.max(...Object.values(ESCALATION).map((rule) => rule.windowMs));
+  const longestWindow = Math.max(deps.keepMs ?? 0, ...Object.values(ESCALATION).map((rule) => rule.windowMs));
 
   const escalation: Escalation = {
     async count(scope, rule, q = db) {

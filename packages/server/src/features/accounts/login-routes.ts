@@ -13,9 +13,10 @@ const REFUSAL_MESSAGES: Record<LoginRefusal['reason'], MessageKey> = {
   captcha: 'loginCaptcha',
   notActivated: 'loginNotActivated',
   locked: 'loginLocked',
+  wait: 'loginWait',
 };
 
-const FORM_ERRORS: Record<LoginRefusal['reason'], TLoginFormError> = { invalid: 'invalid', captcha: 'captcha', notActivated: 'invalid', locked: 'locked' };
+const FORM_ERRORS: Record<LoginRefusal['reason'], TLoginFormError> = { invalid: 'invalid', captcha: 'captcha', notActivated: 'invalid', locked: 'locked', wait: 'wait' };
 
 /** Login (JSON and the order app's form post), logout and who is logged in. */
 export function registerLoginRoutes(app: FastifyInstance, services: AccountServices, sessions: SessionManager): void {
@@ -28,6 +29,14 @@ export function registerLoginRoutes(app: FastifyInstance, services: AccountServi
   api.post('/api/login', { schema: { body: ZLoginRequest } }, async (request, reply) => {
     const result = await attempt(request, reply, request.body);
     if (result.ok) return reply.send(result.login);
+    if (result.reason === 'wait') {
+      const language = request.session.language;
+      const text = result.locked
+        ? message(language, 'loginThrottleLocked', { minutes: Math.ceil(result.retryAfterSeconds / 60) })
+        : message(language, 'loginWait', { seconds: result.retryAfterSeconds });
+      const throttled: TLoginFailure = { message: text, showLoginCaptcha: result.showLoginCaptcha, retryAfterSeconds: result.retryAfterSeconds };
+      return reply.code(429).header('retry-after', String(result.retryAfterSeconds)).send(throttled);
+    }
     const body: TLoginFailure = {
       message: message(request.session.language, REFUSAL_MESSAGES[result.reason]),
       showLoginCaptcha: result.showLoginCaptcha,

@@ -1,8 +1,12 @@
-import type { TAuthState, TLoginSuccess } from '@kavel/core';
+import { PASSWORD_RESET_LINK_VALID_MINUTES, type TAuthState, type TLoginSuccess } from '@kavel/core';
+import type { MailMessage } from '../../ports/mailer/mailer-port.ts';
 import type { AccountDeps, Caller, StartSession } from './account-deps.ts';
-import { accountRepository, customerSummary } from './account-repository.ts';
+import { accountLink } from './account-deps.ts';
+import { loginLockedEmail } from './account-emails.ts';
+import { accountRepository, customerSummary as customerSummaryOf, type CustomerRow } from './account-repository.ts';
 import { LOGIN_BY_STATE } from './account-states.ts';
 import { ESCALATION, scopes } from './escalation.ts';
+import { captchaDifficulty } from './login-throttle-rules.ts';
 import { verifyPassword } from './password-hashing.ts';
 
 export interface LoginAttempt {
@@ -13,37 +17,88 @@ export interface LoginAttempt {
 
 export type LoginResult =
   | { ok: true; login: TLoginSuccess }
-  | { ok: false; reason: 'invalid' | 'captcha' | 'notActivated' | 'locked'; showLoginCaptcha: boolean };
+  | { ok: false; reason: 'invalid' | 'captcha' | 'notActivated' | 'locked'; showLoginCaptcha: boolean }
+  /** Throttled: no password was checked; `locked` after a sustained run, else a wait between failures. */
+  | { ok: false; reason: 'wait'; locked: boolean; retryAfterSeconds: number; showLoginCaptcha: boolean };
 
 export interface LoginService {
   login(attempt: LoginAttempt, caller: Caller, startSession: StartSession): Promise<LoginResult>;
   authState(customerId: number | null): Promise<TAuthState>;
+  /** The captcha work (a factor of the configured work) a login for `username` demands now. */
+  captchaDifficulty(username: string | undefined): Promise<number>;
 }
+
+const RESET_VALID_MS = PASSWORD_RESET_LINK_VALID_MINUTES * 60_000;
 
 /**
  * Password login. An unknown address and a wrong password get the same answer after the same
- * work (a scrypt verification against a dummy hash); failures count per account (or per unknown
- * address) and per client address, and past a limit a solved captcha is needed before the
- * password is even checked.
+ * work (a scrypt verification against a dummy hash). Failures count per account (or per unknown
+ * address, alike) in the login throttle: a growing wait between checks from the fifth failure,
+ * and a lock after a sustained run, both refused before the captcha or the password is looked
+ * at. Past a few failures (per account or per client address) a solved captcha is needed too, of
+ * a difficulty that rises with the account's failures.
  */
 export function createLoginService(deps: AccountDeps): LoginService {
-  const { db, escalation } = deps;
+  const { db, escalation, throttle } = deps;
+  const lockWindow = { limit: 0, windowMs: deps.throttleRules.lockWindowMinutes * 60_000 };
+
+  const accountScopeOf = async (username: string) => {
+    const customer = await accountRepository.findByEmail(db, username);
+    return { customer, accountScope: customer ? scopes.loginAccount(customer.id) : scopes.loginUnknown(username) };
+  };
+
+  const waitRefusal = (state: { retryAfterMs: number; locked: boolean }, showLoginCaptcha: boolean): LoginResult => ({
+    ok: false,
+    reason: 'wait',
+    locked: state.locked,
+    retryAfterSeconds: Math.max(1, Math.ceil(state.retryAfterMs / 1000)),
+    showLoginCaptcha,
+  });
+
+  /** Records a failed check; on the failure that starts a lock, the account holder gets a link to lift it. */
+  const recordFailure = async (customer: CustomerRow | null, accountScope: string, ipScope: string, failures: number) => {
+    const message = await db.transaction(async (tx): Promise<MailMessage | null> => {
+      await escalation.record([accountScope, ipScope], tx);
+      const inWindow = await escalation.count(accountScope, lockWindow, tx);
+      const { lockedNow, lockMinutes } = await throttle.failed(accountScope, failures, inWindow, tx);
+      // Only the holder hears of it (never an unknown address), and not a support-locked account whose reset would not work.
+      if (!lockedNow || !customer || customer.state === 'locked') return null;
+      const token = await accountRepository.issueToken(tx, customer.id, 'password_reset', deps.now(), RESET_VALID_MS);
+      const link = accountLink(deps.baseUrl, 'resetPassword', token);
+      return {
+        to: customer.email,
+        ...loginLockedEmail({ locale: customer.language, firstName: customer.firstName, link, validMinutes: PASSWORD_RESET_LINK_VALID_MINUTES, lockMinutes }),
+      };
+    });
+    if (message) deps.mail.enqueue(message, 'login-locked');
+  };
 
   return {
     async login(attempt, caller, startSession) {
-      const customer = await accountRepository.findByEmail(db, attempt.username);
-      const accountScope = customer ? scopes.loginAccount(customer.id) : scopes.loginUnknown(attempt.username);
+      const { customer, accountScope } = await accountScopeOf(attempt.username);
       const ipScope = scopes.loginIp(caller.ip);
       const [accountFailures, ipFailures] = [await escalation.count(accountScope, ESCALATION.loginAccount), await escalation.count(ipScope, ESCALATION.loginIp)];
       const escalated = (account: number, ip: number) => account >= ESCALATION.loginAccount.limit || ip >= ESCALATION.loginIp.limit;
 
-      if (escalated(accountFailures, ipFailures) && !(await deps.captcha.verify(attempt.captchaToken, caller.ip)).ok) {
-        return { ok: false, reason: 'captcha', showLoginCaptcha: true };
+      // Waiting is refused first: no captcha lifts it, and no captcha solution is spent on it.
+      const before = await throttle.peek(accountScope);
+      if (!before.open) return waitRefusal(before, escalated(accountFailures, ipFailures));
+
+      if (escalated(accountFailures, ipFailures)) {
+        const verdict = await deps.captcha.verify(attempt.captchaToken, caller.ip, { difficulty: captchaDifficulty(before.failures) });
+        if (!verdict.ok) return { ok: false, reason: 'captcha', showLoginCaptcha: true };
       }
+
+      // The atomic claim: of simultaneous attempts, only those the schedule allows get a check.
+      const claim = await throttle.claim(accountScope);
+      if (!claim.open) return waitRefusal(claim, escalated(accountFailures, ipFailures));
+
       if (!(await verifyPassword(attempt.password, customer?.passwordHash ?? null)) || !customer) {
-        await escalation.record([accountScope, ipScope]);
+        await recordFailure(customer, accountScope, ipScope, claim.failures);
         return { ok: false, reason: 'invalid', showLoginCaptcha: escalated(accountFailures + 1, ipFailures + 1) };
       }
+      // The right password is no guess: the claim is given back.
+      await throttle.clear(accountScope);
       // Told only to whoever knows the password.
       const verdict = LOGIN_BY_STATE[customer.state];
       if (verdict !== 'allowed') return { ok: false, reason: verdict, showLoginCaptcha: false };
@@ -53,13 +108,19 @@ export function createLoginService(deps: AccountDeps): LoginService {
         await deps.basket.adoptSessionBasket(caller.sessionIdHash, customer.id, tx);
         await startSession(tx, customer.id);
       });
-      return { ok: true, login: { isReseller: customer.isReseller, isSubUser: customer.isSubUser, customer: customerSummary(customer) } };
+      return { ok: true, login: { isReseller: customer.isReseller, isSubUser: customer.isSubUser, customer: customerSummaryOf(customer) } };
     },
 
     async authState(customerId) {
       const customer = customerId === null ? null : await accountRepository.findById(db, customerId);
       if (!customer || customer.state !== 'active') return { loggedIn: false, customer: null };
-      return { loggedIn: true, customer: customerSummary(customer) };
+      return { loggedIn: true, customer: customerSummaryOf(customer) };
+    },
+
+    async captchaDifficulty(username) {
+      if (!username) return 1;
+      const { accountScope } = await accountScopeOf(username);
+      return captchaDifficulty((await throttle.peek(accountScope)).failures);
     },
   };
 }

@@ -65,7 +65,9 @@ export function createPasswordResetService(deps: AccountDeps): PasswordResetServ
           ...(state !== customer.state ? { activatedAt: now() } : {}),
         });
         await accountRepository.dropUnusedTokens(tx, customer.id, 'password_reset');
+        // A new password also ends the login throttle's waits and lock.
         await escalation.clear(scopes.loginAccount(customer.id), tx);
+        await deps.throttle.clear(scopes.loginAccount(customer.id), tx);
         await deps.endSessionsOf(customer.id, tx);
         return { to: customer.email, ...passwordChangedEmail({ locale: caller.language, firstName: customer.firstName }) };
       });

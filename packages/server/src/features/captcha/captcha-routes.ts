@@ -1,12 +1,17 @@
-import type { TCaptchaKey } from '@kavel/core';
+import { ZCaptchaChallengeQuery, type TCaptchaKey } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
+
+/** The work a challenge for a login of `username` must carry (a factor of the configured work). */
+export type ChallengeDifficulty = (username: string | undefined) => Promise<number>;
 
 /**
  * `GET /captcha/key` and `/captcha-v3/key` tell the browser which widget to use and its key;
- * with ALTCHA, `GET /captcha/challenge` hands out a fresh proof-of-work challenge.
+ * with ALTCHA, `GET /captcha/challenge` hands out a fresh proof-of-work challenge, as hard as a
+ * login for `?username=` demands now (unknown addresses follow the same curve).
  */
-export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaPort): void {
+export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaPort, difficultyFor: ChallengeDifficulty = async () => 1): void {
   const key = async (_request: unknown, reply: { header(name: string, value: string): unknown }): Promise<TCaptchaKey> => {
     reply.header('cache-control', 'no-store');
     return { provider: captcha.provider, key: captcha.browserKey() };
@@ -15,9 +20,9 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaPort
   app.get('/captcha-v3/key', key);
   const createChallenge = captcha.createChallenge?.bind(captcha);
   if (createChallenge) {
-    app.get('/captcha/challenge', async (_request, reply) => {
+    app.withTypeProvider<ZodTypeProvider>().get('/captcha/challenge', { schema: { querystring: ZCaptchaChallengeQuery } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return createChallenge();
+      return createChallenge(await difficultyFor(request.query.username));
     });
   }
 }

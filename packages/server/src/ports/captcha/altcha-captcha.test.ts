@@ -98,6 +98,23 @@ describe('ALTCHA captcha', () => {
     expect(await captcha.verify(await solve(stale), ip)).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('signs the difficulty into the challenge and refuses a solution of an easier one than demanded', async () => {
+    const { captcha } = setup();
+    const hard = await captcha.createChallenge(4);
+    expect(hard.maxnumber).toBe(8_000);
+    expect(hard.salt).toContain('difficulty=4');
+    const easyToken = await solve(await captcha.createChallenge(2));
+    expect(await captcha.verify(easyToken, ip, { difficulty: 4 })).toEqual({ ok: false, reason: 'too-easy' });
+    // Claiming more work in the salt breaks the signature.
+    const payload = decode(easyToken);
+    const claimed = encode({ ...payload, salt: String(payload['salt']).replace('difficulty=2', 'difficulty=4') });
+    expect(await captcha.verify(claimed, ip, { difficulty: 4 })).toEqual({ ok: false, reason: 'invalid' });
+    // Refused, not spent: it is still good where less is demanded.
+    expect(await captcha.verify(easyToken, ip, { difficulty: 2 })).toEqual({ ok: true });
+    expect(await captcha.verify(await solve(hard), ip, { difficulty: 4 })).toEqual({ ok: true });
+    expect(await captcha.verify(await solve(await captcha.createChallenge()), ip, { difficulty: 2 })).toEqual({ ok: false, reason: 'too-easy' });
+  });
+
   it('records the spent solution until its expiry', async () => {
     const spent: { hash: string; expiresAt: Date }[] = [];
     const now = new Date('2030-01-01T12:00:00Z');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createChallenge as createAltchaChallenge, extractParams, verifySolution } from 'altcha-lib';
 import type { Challenge, Payload } from 'altcha-lib/types';
 import { z } from 'zod';
-import type { CaptchaPort, CaptchaVerdict } from './captcha-port.ts';
+import type { CaptchaDemand, CaptchaPort, CaptchaVerdict } from './captcha-port.ts';
 import type { SpentTokenStore } from './spent-token-store.ts';
 
 export type { Challenge as AltchaChallenge } from 'altcha-lib/types';
@@ -24,7 +24,7 @@ export interface AltchaCaptchaOptions {
 /** A CaptchaPort whose createChallenge is always there and typed (an intersection would keep `unknown`). */
 export interface AltchaCaptchaPort extends CaptchaPort {
   readonly provider: 'altcha';
-  createChallenge(): Promise<Challenge>;
+  createChallenge(difficulty?: number): Promise<Challenge>;
 }
 
 const ALGORITHM = 'SHA-256';
@@ -57,6 +57,15 @@ function expiryOf(payload: Payload): Date | null {
   return new Date(Number(raw) * 1000);
 }
 
+/** The most a challenge may be asked to multiply the configured work by. */
+const MAX_DIFFICULTY = 1_000;
+
+/** The difficulty the challenge was issued with: signed into its salt, so it cannot be claimed higher. */
+function difficultyOf(payload: Payload): number {
+  const raw = extractParams(payload)['difficulty'];
+  return raw !== undefined && /^\d{1,4}$/.test(raw) ? Number(raw) : 1;
+}
+
 /** ALTCHA proof-of-work captcha (https://altcha.org); needs no third party. */
 export function createAltchaCaptcha(options: AltchaCaptchaOptions): AltchaCaptchaPort {
   const { hmacKey, maxNumber, store } = options;
@@ -71,16 +80,18 @@ export function createAltchaCaptcha(options: AltchaCaptchaOptions): AltchaCaptch
       return challengePath;
     },
 
-    createChallenge() {
+    createChallenge(difficulty = 1) {
+      const factor = Math.min(Math.max(1, Math.floor(difficulty)), MAX_DIFFICULTY);
       return createAltchaChallenge({
         algorithm: ALGORITHM,
         hmacKey,
-        maxNumber,
+        maxNumber: maxNumber * factor,
         expires: new Date(now().getTime() + expiresInSeconds * 1000),
+        ...(factor > 1 ? { params: { difficulty: String(factor) } } : {}),
       });
     },
 
-    async verify(token): Promise<CaptchaVerdict> {
+    async verify(token, _remoteIp, demand: CaptchaDemand = {}): Promise<CaptchaVerdict> {
       if (token === undefined || token === '') return { ok: false, reason: 'missing' };
       const payload = decodePayload(token);
       if (!payload) return { ok: false, reason: 'invalid' };
@@ -98,6 +109,8 @@ export function createAltchaCaptcha(options: AltchaCaptchaOptions): AltchaCaptch
       const expiresAt = expiryOf(payload);
       if (!expiresAt) return { ok: false, reason: 'invalid' };
       if (expiresAt.getTime() <= now().getTime()) return { ok: false, reason: 'expired' };
+      // A cheap challenge is not spent on a login that demands more work: the browser fetches a harder one.
+      if (difficultyOf(payload) < (demand.difficulty ?? 1)) return { ok: false, reason: 'too-easy' };
 
       const tokenHash = createHash('sha256').update(payload.signature).digest('hex');
       if (!(await store.spend(tokenHash, expiresAt))) return { ok: false, reason: 'replayed' };

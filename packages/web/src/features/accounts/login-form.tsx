@@ -29,8 +29,8 @@ interface LoginFormProps {
 export function LoginForm({ onLoggedIn, onForgotPassword }: LoginFormProps) {
   const t = useT();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, formState, setError, setFocus } = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { username: '', password: '' } });
-  const captcha = useCaptcha();
+  const { register, handleSubmit, formState, setError, setFocus, getValues } = useForm({ resolver: zodResolver(ZLoginRequest), defaultValues: { username: '', password: '' } });
+  const captcha = useCaptcha(false, { username: () => getValues('username') });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [captchaMissing, setCaptchaMissing] = useState(false);

@@ -22,6 +22,15 @@ describe('obtainCaptchaToken (altcha)', () => {
     expect(await verifySolution(token, hmacKey)).toBe(true);
   });
 
+  it('asks for the challenge of the login it is for, so the server can make it as hard as that login demands', async () => {
+    const challenge = await createChallenge({ hmacKey, maxNumber: 2_000, expires: new Date(Date.now() + 60_000) });
+    const fetchMock = vi.fn(async () => Response.json(challenge));
+    vi.stubGlobal('fetch', fetchMock);
+    await obtainCaptchaToken({ provider: 'altcha', key: '/captcha/challenge' }, undefined, { username: ' jan+test@example.nl ' });
+    await obtainCaptchaToken({ provider: 'altcha', key: '/captcha/challenge' }, undefined, { username: '' });
+    expect(fetchMock.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['/captcha/challenge?username=jan%2Btest%40example.nl', '/captcha/challenge']);
+  });
+
   it('stops when aborted', async () => {
     const challenge = await createChallenge({ hmacKey, maxNumber: 5_000_000, number: 4_999_999 });
     vi.stubGlobal('fetch', async () => Response.json(challenge));

@@ -14,10 +14,20 @@ export async function fetchCaptchaKey(signal?: AbortSignal): Promise<TCaptchaKey
   return ZCaptchaKey.parse(await response.json());
 }
 
-/** Solves (ALTCHA) or requests (reCAPTCHA v3) a token that the server's `verify` accepts once. */
-export async function obtainCaptchaToken(key: { provider: 'altcha' | 'recaptcha'; key: string }, signal?: AbortSignal): Promise<string> {
+/**
+ * Solves (ALTCHA) or requests (reCAPTCHA v3) a token that the server's `verify` accepts once.
+ * `username`: the login the token is for; the server makes its ALTCHA challenge as hard as that
+ * login demands (harder after failed attempts), and refuses an easier one.
+ */
+export async function obtainCaptchaToken(key: { provider: 'altcha' | 'recaptcha'; key: string }, signal?: AbortSignal, options: { username?: string } = {}): Promise<string> {
   signal?.throwIfAborted();
-  return key.provider === 'altcha' ? solveAltcha(key.key, signal) : executeRecaptcha(key.key, signal);
+  return key.provider === 'altcha' ? solveAltcha(challengeUrlFor(key.key, options.username), signal) : executeRecaptcha(key.key, signal);
+}
+
+function challengeUrlFor(challengeUrl: string, username: string | undefined): string {
+  const trimmed = username?.trim();
+  if (!trimmed) return challengeUrl;
+  return `${challengeUrl}${challengeUrl.includes('?') ? '&' : '?'}username=${encodeURIComponent(trimmed)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,9 +17,15 @@ export interface Captcha {
 
 /**
  * The captcha a form shows once the server demands one. The solver is loaded on demand, so a
- * page that never needs a captcha never downloads it.
+ * page that never needs a captcha never downloads it. A login form passes `username`: the
+ * challenge is then as hard as a login for that address demands.
  */
-export function useCaptcha(initiallyShown = false): Captcha {
+export function useCaptcha(initiallyShown = false, options: { username?: () => string } = {}): Captcha {
+  // Read when solving starts: the login form's username as it is then.
+  const usernameOf = useRef(options.username);
+  useEffect(() => {
+    usernameOf.current = options.username;
+  });
   const [shown, setShown] = useState(initiallyShown);
   const [state, setState] = useState<{ status: CaptchaStatus; token: string | null }>({ status: 'idle', token: null });
   const running = useRef<AbortController | null>(null);
@@ -41,7 +47,8 @@ export function useCaptcha(initiallyShown = false): Captcha {
       try {
         const { fetchCaptchaKey, obtainCaptchaToken } = await import('./solve-captcha.ts');
         const key = await fetchCaptchaKey(controller.signal);
-        const token = await obtainCaptchaToken(key, controller.signal);
+        const username = usernameOf.current?.();
+        const token = await obtainCaptchaToken(key, controller.signal, username === undefined ? {} : { username });
         if (!controller.signal.aborted) setState({ status: 'solved', token });
       } catch (error) {
         if (controller.signal.aborted) return;
