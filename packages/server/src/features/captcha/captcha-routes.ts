@@ -11,11 +11,12 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaPort
     reply.header('cache-control', 'no-store');
     return { provider: captcha.provider, key: captcha.browserKey() };
   };
-  app.get('/captcha/key', key);
-  app.get('/captcha-v3/key', key);
+  // None of these reads needs a session (a solution is checked where it is sent).
+  app.get('/captcha/key', { config: { session: false } }, key);
+  app.get('/captcha-v3/key', { config: { session: false } }, key);
   const createChallenge = captcha.createChallenge?.bind(captcha);
   if (createChallenge) {
-    app.get('/captcha/challenge', async (_request, reply) => {
+    app.get('/captcha/challenge', { config: { session: false } }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return createChallenge();
     });
