@@ -69,14 +69,15 @@ async function measureBareRoute(): Promise<ThroughputFigures> {
 /** `name=value` pairs of every Set-Cookie of `response`. */
 const cookiesOf = (response: Response) => new Map(response.headers.getSetCookie().map((c) => c.split(';')[0]!.split('=') as [string, string]));
 
-/** Creates a session over HTTP, as the browser does, and fills its basket with three domains. */
+/**
+ * Creates a session over HTTP, as the browser does (a read hands out the CSRF token, the first
+ * change stores the session), and fills its basket with three domains.
+ */
 async function sessionWithBasket(baseUrl: string): Promise<string> {
   const api = `${baseUrl}/api/bestelprocedure`;
-  const cookies = cookiesOf(await fetch(`${api}/getBasket`));
-  const session = cookies.get('kavel_session');
-  const xsrf = cookies.get('XSRF-TOKEN');
-  if (!session || !xsrf) throw new Error('getBasket set no kavel_session / XSRF-TOKEN cookie');
-  const cookie = `kavel_session=${session}; XSRF-TOKEN=${xsrf}`;
+  const xsrf = cookiesOf(await fetch(`${api}/getBasket`)).get('XSRF-TOKEN');
+  if (!xsrf) throw new Error('getBasket set no XSRF-TOKEN cookie');
+  let cookie = `XSRF-TOKEN=${xsrf}`;
   const label = `kavelbench${randomBytes(4).toString('hex')}`;
   for (const product of BASKET_DOMAINS) {
     const response = await fetch(`${api}/addItem`, {
@@ -85,7 +86,10 @@ async function sessionWithBasket(baseUrl: string): Promise<string> {
       body: JSON.stringify({ productId: product.productId, productCode: product.productCode, title: `${label}.${product.extension}` }),
     });
     if (response.status !== 200) throw new Error(`addItem ${label}.${product.extension}: ${response.status} ${await response.text()}`);
+    const session = cookiesOf(response).get('kavel_session');
+    if (session) cookie = `kavel_session=${session}; XSRF-TOKEN=${xsrf}`;
   }
+  if (!cookie.startsWith('kavel_session=')) throw new Error('the first addItem set no kavel_session cookie');
   const basket = (await (await fetch(`${api}/getBasket`, { headers: { cookie } })).json()) as { items: unknown[] };
   if (basket.items.length !== BASKET_DOMAINS.length) throw new Error(`basket holds ${basket.items.length} items, expected ${BASKET_DOMAINS.length}`);
   return cookie;

@@ -102,6 +102,35 @@ describe('step 1: search, add, reload, remove, continue', () => {
   });
 });
 
+describe('step 1: a first visit', () => {
+  it('keeps both extensions that a first-time visitor adds at once, over a reload', async () => {
+    // The session is stored by the visitor's first change: a second change sent before that
+    // answer arrives must land in the same session, not start another.
+    const context = await browser.newContext(desktop);
+    try {
+      const page = await context.newPage();
+      const errors = collectPageErrors(page);
+      const order = new OrderPage(page);
+      await order.open(shop.url);
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('kavel_session');
+      await order.search('tweetegelijk');
+      await order.settledStatuses();
+      // Both clicks in one task: the second add leaves before the first is answered.
+      await page.evaluate(() => {
+        for (const extension of ['nl', 'com']) document.querySelector<HTMLButtonElement>(`[data-testid="extension-row-${extension}"] button`)!.click();
+      });
+      await order.waitForStatus('nl', 'added');
+      await order.waitForStatus('com', 'added');
+      await page.reload();
+      await order.input.waitFor();
+      await expect.poll(() => order.basketItems.count()).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('step 1: the name input', () => {
   let context: BrowserContext;
   let order: OrderPage;

@@ -6,6 +6,7 @@ import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/
 import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { getOrCreateSecret } from './db/settings.ts';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
 import { createAccountServices } from './features/accounts/account-services.ts';
 import { createCustomerLookup } from './features/accounts/customer-lookup.ts';
@@ -17,6 +18,7 @@ import { registerBasketRoutes } from './features/basket/basket-routes.ts';
 import { registerHostingEntryRoutes } from './features/basket/hosting-entry-routes.ts';
 import { registerServicesRoutes } from './features/basket/services-routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
+import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import { registerCheckoutRoutes } from './features/checkout/checkout-routes.ts';
 import { createCheckoutService } from './features/checkout/checkout-service.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
@@ -34,6 +36,7 @@ import { surchargeFor } from './features/checkout/payment-methods.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
+import { createCsrfTokens } from './http/csrf-tokens.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerPages } from './http/pages.ts';
@@ -47,7 +50,7 @@ import type { RegistryPort } from './ports/registry/registry-port.ts';
 
 export type AppConfig = Pick<
   Config,
-  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
 > & { registry: Pick<Config['registry'], 'timeoutMs'> };
 
 export interface AppDeps {
@@ -62,6 +65,9 @@ export interface AppDeps {
   /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
   now?: () => Date;
 }
+
+/** How often ended sessions, account attempts and spent captcha solutions are deleted. */
+export const PURGE_INTERVAL_MS = 3_600_000;
 
 const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
 
@@ -90,7 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(formbody);
-  const sessions = registerSessions(app, { db, days: config.sessionDays, secureCookies: config.secureCookies, now });
+  const csrf = createCsrfTokens(await getOrCreateSecret(db, 'csrf_hmac_key'));
+  const sessions = registerSessions(app, { db, lifetimes: config.sessions, secureCookies: config.secureCookies, csrf, now });
   registerCsrfProtection(app);
 
   const catalogue = createCatalogueService(db);
@@ -161,9 +168,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     surchargeFor,
     fulfilment,
   });
+  // Ended rows are deleted hourly, each kind on its own so one failure does not stop the others.
+  const spentCaptchaTokens = createDatabaseSpentTokenStore(db);
+  const purges: Record<string, () => Promise<void>> = {
+    'account attempts and links': () => accounts.purgeExpired(),
+    sessions: () => sessions.purgeExpired(),
+    'spent captcha solutions': () => spentCaptchaTokens.purgeExpired(now()),
+  };
   const purge = setInterval(() => {
-    accounts.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging old account attempts failed'));
-  }, 3_600_000).unref();
+    for (const [what, run] of Object.entries(purges)) run().catch((error: unknown) => app.log.error({ err: error }, `purging old ${what} failed`));
+  }, PURGE_INTERVAL_MS).unref();
   app.addHook('onClose', async () => {
     clearInterval(purge);
     // Mails still queued are sent before the app (and then the mailer) closes.

@@ -20,7 +20,16 @@ const ZEnv = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Folder with the built front end. */
   WEB_DIST: z.string().optional(),
-  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A logged-in session ends after this many minutes without a request... */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43_200).default(30),
+  /** ...and this many hours after the login, however active. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(8_760).default(12),
+  /** An anonymous session (its basket) ends after this many days without a request... */
+  ANONYMOUS_SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** ...and this many days after it began, however active. */
+  ANONYMOUS_SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  /** Replaced by the four variables above; refused so that an old setting is not silently ignored. */
+  SESSION_DAYS: z.string().optional(),
 
   REGISTRY_ADAPTER: z.enum(['simulated', 'rdap', 'whois']).default('simulated'),
   /** Simulated registry: latency of one lookup in ms, `min-max`. */
@@ -76,6 +85,18 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
+/** How long a session may stay unused (`idleSeconds`) and live at most (`absoluteSeconds`). */
+export interface SessionLifetime {
+  idleSeconds: number;
+  absoluteSeconds: number;
+}
+
+/** Anonymous sessions carry a basket and may live long; a logged-in session starts its own, shorter life at login. */
+export interface SessionLifetimes {
+  anonymous: SessionLifetime;
+  loggedIn: SessionLifetime;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -84,7 +105,7 @@ export interface Config {
   secureCookies: boolean;
   trustProxy: number;
   webDist: string | null;
-  sessionDays: number;
+  sessions: SessionLifetimes;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize: number };
   registry: {
     adapter: Env['REGISTRY_ADAPTER'];
@@ -115,6 +136,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.SESSION_DAYS !== undefined) {
+    throw new Error(
+      'Invalid configuration: SESSION_DAYS is no longer read; use SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS (logged in) and ANONYMOUS_SESSION_IDLE_DAYS and ANONYMOUS_SESSION_ABSOLUTE_DAYS (anonymous)',
+    );
+  }
   const [min, max = min] = e.REGISTRY_SIMULATED_LATENCY_MS.split('-').map(Number) as [number, number?];
   if (e.CAPTCHA_ADAPTER === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: CAPTCHA_ADAPTER=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY');
@@ -130,7 +156,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ?? null,
-    sessionDays: e.SESSION_DAYS,
+    sessions: {
+      anonymous: { idleSeconds: e.ANONYMOUS_SESSION_IDLE_DAYS * 86_400, absoluteSeconds: e.ANONYMOUS_SESSION_ABSOLUTE_DAYS * 86_400 },
+      loggedIn: { idleSeconds: e.SESSION_IDLE_MINUTES * 60, absoluteSeconds: e.SESSION_ABSOLUTE_HOURS * 3_600 },
+    },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: e.DATA_DIR === ':memory:' ? null : e.DATA_DIR },

@@ -99,8 +99,10 @@ describe.each(databaseKinds)('login on $name', (kind) => {
   it('gives the session a new id on login and on logout; the old cookies stop working', async () => {
     await createActiveAccount(app, mailer, 'roteren@example.nl');
     const client = freshClient(app);
-    await client.get('/api/account/me');
+    // A change stores the anonymous session (a visitor who only reads has none).
+    await client.post('/api/bestelprocedure/removeItem', { unique: 'x' });
     const anonymous = client.cookies.get('kavel_session')!;
+    expect(anonymous).toMatch(/^[\w-]{43}$/);
     const anonymousXsrf = client.cookies.get('XSRF-TOKEN')!;
     await login(client, 'roteren@example.nl', TEST_PASSWORD);
     const loggedIn = client.cookies.get('kavel_session')!;

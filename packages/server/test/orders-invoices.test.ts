@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { invoices } from '../src/db/schema/index.ts';
 import { createInvoiceService } from '../src/features/orders/invoice-service.ts';
 import { fillBasket, orderOf, purchase, purchaseBody, purchased, VALID_IBAN } from './orders-helpers.ts';
-import { createActiveAccount, databaseKinds, TestClient, useTestShop, type TestShop } from './support/index.ts';
+import { createActiveAccount, databaseKinds, LONG_SESSIONS, TestClient, useTestShop, type TestShop } from './support/index.ts';
 
 const invoiceList = async (client: TestClient) => z.array(ZInvoiceSummary).parse((await client.get('/api/account/facturen')).json());
 
@@ -17,7 +17,7 @@ describe.each(databaseKinds)('invoices on $name', (kind) => {
   let database: DatabaseHandle;
   let clock = new Date('2026-01-10T10:00:00Z');
   // Sessions would expire over the months the clock moves.
-  useTestShop(kind, (ready) => ({ app, database } = shop = ready), { app: { now: () => clock, config: { sessionDays: 3650 } } });
+  useTestShop(kind, (ready) => ({ app, database } = shop = ready), { app: { now: () => clock, config: { sessions: LONG_SESSIONS } } });
 
   it('numbers invoices without gaps or doubles when 30 customers order at the same moment', async () => {
     const methods = ['ONLINE', 'MANUAL_PAYMENT', 'AUTOMATIC_INCASSO'] as const;

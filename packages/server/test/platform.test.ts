@@ -27,21 +27,29 @@ describe.each(databaseKinds)('platform on $name', (kind) => {
     await database.close();
   });
 
-  it('starts a server-side session on the first visit, with safe cookie flags', async () => {
+  it('hands a first visitor a CSRF token but no session; the first change stores one with safe cookie flags', async () => {
     const response = await app.inject({ method: 'GET', url: '/bestelprocedure' });
     expect(response.statusCode).toBe(200);
-    const cookies = response.cookies as Array<{ name: string; value: string; httpOnly?: boolean; sameSite?: string }>;
-    const session = cookies.find((c) => c.name === 'kavel_session')!;
-    const xsrf = cookies.find((c) => c.name === 'XSRF-TOKEN')!;
+    type Cookie = { name: string; value: string; httpOnly?: boolean; sameSite?: string };
+    const xsrf = (response.cookies as Cookie[]).find((c) => c.name === 'XSRF-TOKEN')!;
+    expect(xsrf.httpOnly).toBeFalsy();
+    expect(response.body).toContain(`data-csrf-token="${xsrf.value}"`);
+    expect((response.cookies as Cookie[]).map((c) => c.name)).not.toContain('kavel_session');
+
+    const [before] = await database.db.select({ value: count() }).from(sessions);
+    const client = new TestClient(app);
+    client.cookies.set('XSRF-TOKEN', xsrf.value);
+    const removed = await client.post('/api/bestelprocedure/removeItem', { unique: 'x' });
+    expect(removed.statusCode).toBe(200);
+    const session = (removed.cookies as Cookie[]).find((c) => c.name === 'kavel_session')!;
     expect(session.httpOnly).toBe(true);
     expect(session.sameSite).toBe('Lax');
-    expect(xsrf.httpOnly).toBeFalsy();
-    // Only a hash of the id is stored.
-    const [stored] = await database.db.select({ value: count() }).from(sessions);
-    expect(stored?.value).toBeGreaterThan(0);
+    // Only a hash of the id is stored, with the token the page already had.
+    const [after] = await database.db.select({ value: count() }).from(sessions);
+    expect(after!.value).toBe(before!.value + 1);
     const raw = await database.db.select().from(sessions);
     expect(raw.some((s) => s.idHash === session.value)).toBe(false);
-    expect(response.body).toContain(`data-csrf-token="${xsrf.value}"`);
+    expect(raw.filter((s) => s.csrfToken === xsrf.value)).toHaveLength(1);
   });
 
   it('sends a strict Content-Security-Policy and other security headers', async () => {

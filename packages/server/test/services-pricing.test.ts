@@ -2,7 +2,7 @@ import type { TBasket } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
-import { basketCalls, basketFrom, buildTestApp, databaseKinds, products, TestClient } from './support/index.ts';
+import { basketCalls, basketFrom, buildTestApp, databaseKinds, LONG_SESSIONS, products, TestClient } from './support/index.ts';
 
 const { nl, com, basic, intro, spamfilter, ssl, wordpress, redirect, transferCode } = products;
 const vat = (cents: number) => Math.round((cents * 21) / 100);
@@ -25,7 +25,7 @@ describe.each(databaseKinds)('step 2: prices, periods and discount codes on $nam
   beforeAll(async () => {
     database = await kind.open();
     // The discount codes are dated: the clock is the test's. Long sessions survive moving it.
-    app = await buildTestApp(database, { now: () => today, config: { sessionDays: 3650 } });
+    app = await buildTestApp(database, { now: () => today, config: { sessions: LONG_SESSIONS } });
   });
   afterAll(async () => {
     await app.close();

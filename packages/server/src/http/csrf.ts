@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { csrfTokenMatches, SAFE_METHODS } from './csrf-tokens.ts';
 import { refusal } from './errors.ts';
-import { csrfTokenMatches, XSRF_HEADER } from './session.ts';
+import { XSRF_HEADER } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -9,11 +10,12 @@ declare module 'fastify' {
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Every mutating request must echo the session's CSRF token: the `X-XSRF-TOKEN` header for API
- * calls, or a `_csrf` field in a form post. Runs before the handler, so a refusal changes nothing.
+ * calls, or a `_csrf` field in a form post. A stored session's token is the one in its row; a
+ * visitor without a stored session has the server-signed token of their `XSRF-TOKEN` cookie (see
+ * `session.ts`). Runs before the handler (and before a session is stored), so a refusal changes
+ * nothing.
  */
 export function registerCsrfProtection(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {

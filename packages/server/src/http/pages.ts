@@ -4,9 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { ACCOUNT_PAGES } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SessionManager } from './session.ts';
+import { LANG_COOKIE, type SessionManager } from './session.ts';
 
-const LANG_COOKIE = 'kavel_lang';
 const ZLangQuery = z.object({ lang: z.enum(['nl', 'en']).optional() }).passthrough();
 
 /** Paths that open the single-page order app (the account pages are where account e-mails link to). */
@@ -40,12 +39,18 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
   const indexPath = webDist ? join(webDist, 'index.html') : null;
   const shell = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   if (webDist && existsSync(join(webDist, 'assets'))) {
-    await app.register(fastifyStatic, {
-      root: join(webDist, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      decorateReply: false,
+    await app.register(async (assets) => {
+      // Shared, cacheable files: no session, so no cookie on them.
+      assets.addHook('onRoute', (route) => {
+        route.config = { ...route.config, session: false };
+      });
+      await assets.register(fastifyStatic, {
+        root: join(webDist, 'assets'),
+        prefix: '/assets/',
+        immutable: true,
+        maxAge: '365d',
+        decorateReply: false,
+      });
     });
   }
 

@@ -1,12 +1,24 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, lt } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionLifetime, SessionLifetimes } from '../config.ts';
 import type { Database, Queryable } from '../db/connect.ts';
 import { sessions } from '../db/schema/index.ts';
+import { SAFE_METHODS, type CsrfTokens } from './csrf-tokens.ts';
 
+/** The session cookie over plain HTTP (development, tests). */
 export const SESSION_COOKIE = 'kavel_session';
+/**
+ * The session cookie over HTTPS: a browser keeps a `__Host-` cookie only when it is Secure, has
+ * Path=/ and no Domain, so no other (sub)domain can plant or overwrite it.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-kavel_session';
+export const sessionCookieName = (secure: boolean): string => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+/** The spec's name; the front end reads it, so it stays readable by scripts and keeps its name. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/** The page language a visitor chose; the language of a visitor without a stored session. */
+export const LANG_COOKIE = 'kavel_lang';
 
 export interface Session {
   idHash: string;
@@ -17,30 +29,34 @@ export interface Session {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The visitor's server-side session; present on every page and API request. */
+    /**
+     * The visitor's session; present on every page and API request. Until the visitor changes
+     * something it lives only in this request (no row, no session cookie); see `SessionManager`.
+     */
     session: Session;
   }
   interface FastifyContextConfig {
-    /** Routes that need no session (static files, health). */
+    /** Routes that need no session (static files, health, public reads). */
     session?: false;
   }
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
-const newToken = () => randomBytes(32).toString('base64url');
-/** A session's last-seen time is written at most this often, so reads stay reads. */
-const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+const newId = () => randomBytes(32).toString('base64url');
+/** The last-seen time is written at most hourly (so reads stay reads), and often enough to keep the idle timeout within a tenth. */
+const touchIntervalMs = (lifetime: SessionLifetime) => Math.min(3_600, lifetime.idleSeconds / 10) * 1000;
 
 export interface SessionOptions {
   db: Database;
-  days: number;
+  lifetimes: SessionLifetimes;
   secureCookies: boolean;
+  csrf: CsrfTokens;
   now?: () => Date;
 }
 
 /**
- * Server-side sessions: an opaque id in an HttpOnly SameSite=Lax cookie, of which only the hash
- * is stored. Every session carries the CSRF token that the `XSRF-TOKEN` cookie shows the browser.
+ * Loads the session before every request that uses one, and stores it before the handler of the
+ * first state-changing request (a POST, PUT or DELETE that passed validation and the CSRF check).
  */
 export function registerSessions(app: FastifyInstance, options: SessionOptions): SessionManager {
   const manager = new SessionManager(options);
@@ -49,61 +65,108 @@ export function registerSessions(app: FastifyInstance, options: SessionOptions):
     if (request.routeOptions.config.session === false) return;
     await manager.load(request, reply);
   });
+  app.addHook('preHandler', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.session === false) return;
+    await manager.store(request, reply);
+  });
   return manager;
 }
 
+type Lifespan = { customerId: number | null; startedAt: Date; lastSeenAt: Date };
+
+/**
+ * Server-side sessions: an opaque id in an HttpOnly SameSite=Lax cookie, of which only the hash
+ * is stored. A visitor who only reads gets no row and no session cookie: their session exists in
+ * the request alone, with a signed CSRF token in the `XSRF-TOKEN` cookie, and is stored (with that
+ * same token) by the first state-changing request. A session ends after the idle timeout or the
+ * absolute lifetime of its kind, whichever comes first; an ended session counts as none.
+ */
 export class SessionManager {
-  constructor(private readonly options: SessionOptions) {}
+  /** The requests whose session is not stored yet, with the id its cookie will carry once it is. */
+  private readonly unstored = new WeakMap<FastifyRequest, string>();
+  readonly cookieName: string;
+
+  constructor(private readonly options: SessionOptions) {
+    this.cookieName = sessionCookieName(options.secureCookies);
+  }
 
   private now() {
     return this.options.now?.() ?? new Date();
   }
 
-  private expiry() {
-    return new Date(this.now().getTime() + this.options.days * 86_400_000);
+  private lifetimeOf(customerId: number | null): SessionLifetime {
+    return customerId === null ? this.options.lifetimes.anonymous : this.options.lifetimes.loggedIn;
+  }
+
+  /** When a session ends: the earlier of its idle timeout and its absolute lifetime. */
+  private endOf({ customerId, startedAt, lastSeenAt }: Lifespan): Date {
+    const lifetime = this.lifetimeOf(customerId);
+    return new Date(Math.min(lastSeenAt.getTime() + lifetime.idleSeconds * 1000, startedAt.getTime() + lifetime.absoluteSeconds * 1000));
   }
 
   async load(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const id = request.cookies[SESSION_COOKIE];
+    const id = request.cookies[this.cookieName];
     if (id) {
       const idHash = hashId(id);
-      const [row] = await this.options.db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
-      if (row && row.expiresAt > this.now()) {
+      const { db } = this.options;
+      const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+      const now = this.now();
+      if (row && this.endOf(row) > now) {
         request.session = { idHash, csrfToken: row.csrfToken, customerId: row.customerId, language: row.language === 'en' ? 'en' : 'nl' };
-        if (this.now().getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-          await this.options.db.update(sessions).set({ lastSeenAt: this.now(), expiresAt: this.expiry() }).where(eq(sessions.idHash, idHash));
+        if (now.getTime() - row.lastSeenAt.getTime() >= touchIntervalMs(this.lifetimeOf(row.customerId))) {
+          // Never past the absolute lifetime: the end is computed from `started_at` as well.
+          const expiresAt = this.endOf({ ...row, lastSeenAt: now });
+          await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
         }
         if (request.cookies[XSRF_COOKIE] !== row.csrfToken) this.setXsrfCookie(reply, row.csrfToken);
         return;
       }
+      // Ended (or purged): it never comes back, and the browser is told to forget the cookie.
+      if (row) await db.delete(sessions).where(eq(sessions.idHash, idHash));
+      reply.clearCookie(this.cookieName, this.sessionCookieOptions());
     }
-    await this.create(request, reply);
+    this.startUnstored(request, reply);
   }
 
-  private async create(request: FastifyRequest, reply: FastifyReply, carry?: Partial<Session>): Promise<void> {
-    const id = newToken();
-    const session: Session = {
-      idHash: hashId(id),
-      csrfToken: newToken(),
-      customerId: carry?.customerId ?? null,
-      language: carry?.language ?? 'nl',
-    };
-    await this.options.db.insert(sessions).values({
-      idHash: session.idHash,
-      csrfToken: session.csrfToken,
-      customerId: session.customerId,
-      language: session.language,
-      expiresAt: this.expiry(),
-    });
-    request.session = session;
-    this.setSessionCookie(reply, id);
-    this.setXsrfCookie(reply, session.csrfToken);
+  /** A session that exists in this request only; its CSRF token is the browser's if the server issued it. */
+  private startUnstored(request: FastifyRequest, reply: FastifyReply): void {
+    const presented = request.cookies[XSRF_COOKIE];
+    const csrfToken = this.options.csrf.isGenuine(presented) ? presented : this.options.csrf.issue();
+    if (csrfToken !== presented) this.setXsrfCookie(reply, csrfToken);
+    const id = newId();
+    this.unstored.set(request, id);
+    const language = request.cookies[LANG_COOKIE] === 'en' ? 'en' : 'nl';
+    request.session = { idHash: hashId(id), csrfToken, customerId: null, language };
+  }
+
+  /** Whether the request's session has a row (a visitor who only read has none). */
+  isStored(request: FastifyRequest): boolean {
+    return !this.unstored.has(request);
+  }
+
+  /** Stores the request's session if it is not yet, keeping its CSRF token, and sets the session cookie. */
+  async store(request: FastifyRequest, reply: FastifyReply, db: Queryable = this.options.db): Promise<void> {
+    const id = this.unstored.get(request);
+    if (id === undefined) return;
+    await this.insert(db, request.session);
+    this.unstored.delete(request);
+    this.setSessionCookie(reply, id, request.session.customerId);
+  }
+
+  private async insert(db: Queryable, session: Session): Promise<void> {
+    const now = this.now();
+    await db.insert(sessions).values({ ...session, createdAt: now, ...this.freshLifespan(session.customerId, now) });
+  }
+
+  private freshLifespan(customerId: number | null, now: Date) {
+    return { startedAt: now, lastSeenAt: now, expiresAt: this.endOf({ customerId, startedAt: now, lastSeenAt: now }) };
   }
 
   /**
    * Gives the session a new id and CSRF token, keeping what hangs on it (an anonymous basket
-   * follows through the foreign key's ON UPDATE CASCADE). Called on login and logout; pass the
-   * open transaction as `db` so the rotation commits (or not) with the rest of the login.
+   * follows through the foreign key's ON UPDATE CASCADE), and starts the lifetime of its new kind:
+   * a login starts the logged-in lifetime. Called on login and logout; pass the open transaction
+   * as `db` so the rotation commits (or not) with the rest of the login.
    */
   async rotate(
     request: FastifyRequest,
@@ -111,20 +174,27 @@ export class SessionManager {
     changes: Partial<Pick<Session, 'customerId'>> = {},
     db: Queryable = this.options.db,
   ): Promise<void> {
-    const id = newToken();
-    const next: Session = { ...request.session, ...changes, idHash: hashId(id), csrfToken: newToken() };
-    await db
-      .update(sessions)
-      .set({ idHash: next.idHash, csrfToken: next.csrfToken, customerId: next.customerId, expiresAt: this.expiry() })
-      .where(eq(sessions.idHash, request.session.idHash));
+    const id = newId();
+    const next: Session = { ...request.session, ...changes, idHash: hashId(id), csrfToken: this.options.csrf.issue() };
+    if (this.unstored.has(request)) {
+      await this.insert(db, next);
+      this.unstored.delete(request);
+    } else {
+      await db
+        .update(sessions)
+        .set({ idHash: next.idHash, csrfToken: next.csrfToken, customerId: next.customerId, ...this.freshLifespan(next.customerId, this.now()) })
+        .where(eq(sessions.idHash, request.session.idHash));
+    }
     request.session = next;
-    this.setSessionCookie(reply, id);
+    this.setSessionCookie(reply, id, next.customerId);
     this.setXsrfCookie(reply, next.csrfToken);
   }
 
+  /** Remembers the page language; a session without a row keeps it in the request (the `kavel_lang` cookie holds the choice). */
   async setLanguage(request: FastifyRequest, language: 'nl' | 'en'): Promise<void> {
     if (request.session.language === language) return;
     request.session.language = language;
+    if (!this.isStored(request)) return;
     await this.options.db.update(sessions).set({ language }).where(eq(sessions.idHash, request.session.idHash));
   }
 
@@ -133,28 +203,20 @@ export class SessionManager {
     await db.delete(sessions).where(eq(sessions.customerId, customerId));
   }
 
-  /** Removes expired sessions; run now and then. */
+  /** Deletes the sessions that have ended (and, through the foreign key, their anonymous baskets). */
   async purgeExpired(): Promise<void> {
-    await this.options.db.delete(sessions).where(lt(sessions.expiresAt, this.now()));
+    await this.options.db.delete(sessions).where(lte(sessions.expiresAt, this.now()));
   }
 
-  private setSessionCookie(reply: FastifyReply, id: string) {
-    reply.setCookie(SESSION_COOKIE, id, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: this.options.secureCookies,
-      maxAge: this.options.days * 86_400,
-    });
+  private sessionCookieOptions() {
+    return { path: '/', httpOnly: true, sameSite: 'lax', secure: this.options.secureCookies } as const;
+  }
+
+  private setSessionCookie(reply: FastifyReply, id: string, customerId: number | null) {
+    reply.setCookie(this.cookieName, id, { ...this.sessionCookieOptions(), maxAge: this.lifetimeOf(customerId).absoluteSeconds });
   }
 
   private setXsrfCookie(reply: FastifyReply, token: string) {
     reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: this.options.secureCookies });
   }
-}
-
-/** Constant-time comparison of a presented CSRF token with the session's. */
-export function csrfTokenMatches(presented: unknown, expected: string): boolean {
-  if (typeof presented !== 'string' || presented.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(presented), Buffer.from(expected));
 }

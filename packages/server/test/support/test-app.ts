@@ -23,11 +23,23 @@ import { createRecordingMailer, type RecordingMailer } from './recording-mailer.
 import { demoAccountDeps } from './services.ts';
 import type { DatabaseKind } from './test-database.ts';
 
+/** The session lifetimes of the default configuration. */
+export const DEFAULT_SESSIONS: AppConfig['sessions'] = {
+  anonymous: { idleSeconds: 30 * 86_400, absoluteSeconds: 90 * 86_400 },
+  loggedIn: { idleSeconds: 30 * 60, absoluteSeconds: 12 * 3_600 },
+};
+
+/** Sessions that outlive a test whose clock moves by days or months. */
+export const LONG_SESSIONS: AppConfig['sessions'] = {
+  anonymous: { idleSeconds: 3_650 * 86_400, absoluteSeconds: 3_650 * 86_400 },
+  loggedIn: { idleSeconds: 3_650 * 86_400, absoluteSeconds: 3_650 * 86_400 },
+};
+
 export const testConfig: AppConfig = {
   secureCookies: false,
   trustProxy: 0,
   webDist: null,
-  sessionDays: 30,
+  sessions: DEFAULT_SESSIONS,
   availability: { cacheSeconds: 60, freeSearches: 1000, windowSeconds: 600 },
   rateLimitPerMinute: 100_000,
   logLevel: 'silent',

@@ -26,25 +26,50 @@ export function formCsrfToken(): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * The server stores a visitor's session at their first change and sends its cookie with that
+ * answer; a second change sent before the answer arrives would start a session of its own (and
+ * one of the two would be lost). So on a page, changes go one at a time until one has succeeded;
+ * after that the browser has the session cookie and they run side by side.
+ */
+let changesInLine: Promise<unknown> = Promise.resolve();
+let sessionCookieSettled = false;
+
+function inLine(change: () => Promise<Response>): Promise<Response> {
+  if (sessionCookieSettled) return change();
+  const answer = changesInLine.then(change);
+  changesInLine = answer.then(
+    (response) => {
+      if (response.ok) sessionCookieSettled = true;
+    },
+    () => undefined,
+  );
+  return answer;
+}
+
 async function send(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<Response> {
+  const response = method === 'GET' ? await request(method, path, body, init) : await inLine(() => request(method, path, body, init));
+  if (!response.ok) {
+    const data = await readJson(response);
+    throw new ApiError(response.status, errorBody(response, data), data);
+  }
+  return response;
+}
+
+async function request(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (method !== 'GET') {
     const token = readXsrfToken();
     if (token) headers.set(XSRF_HEADER, token);
   }
-  const response = await fetch(path, {
+  return fetch(path, {
     ...init,
     method,
     headers,
     credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) {
-    const data = await readJson(response);
-    throw new ApiError(response.status, errorBody(response, data), data);
-  }
-  return response;
 }
 
 async function readJson(response: Response): Promise<unknown> {

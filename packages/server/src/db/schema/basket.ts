@@ -7,10 +7,11 @@ import { sessions } from './platform.ts';
 /**
  * One basket per anonymous session, or per customer once logged in: logging in hands the
  * session's basket to the customer (`session_id_hash` cleared), so logging out leaves it there.
+ * An anonymous basket ends with its session (an expired session is purged, and its basket with it).
  */
 export const baskets = pgTable('baskets', {
   id: serial('id').primaryKey(),
-  sessionIdHash: text('session_id_hash').unique().references(() => sessions.idHash, { onDelete: 'set null', onUpdate: 'cascade' }),
+  sessionIdHash: text('session_id_hash').unique().references(() => sessions.idHash, { onDelete: 'cascade', onUpdate: 'cascade' }),
   customerId: integer('customer_id')
     .unique()
     .references(() => customers.id, { onDelete: 'cascade' }),

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
 
 /** Secrets and other values the installation generates once and keeps (e.g. the captcha HMAC key). */
@@ -7,16 +7,27 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
-/** Server-side sessions. Only a hash of the cookie's id is stored. */
-export const sessions = pgTable('sessions', {
-  idHash: text('id_hash').primaryKey(),
-  csrfToken: text('csrf_token').notNull(),
-  customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-  language: text('language').notNull().default('nl'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+/**
+ * Server-side sessions. Only a hash of the cookie's id is stored. A row exists only once a
+ * visitor changed something (a reader has none); it ends at the earlier of `last_seen_at` plus
+ * the idle timeout and `started_at` plus the absolute lifetime (both configured, by whether a
+ * customer is logged in); `expires_at` keeps that moment as of the last write, for the purge.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    csrfToken: text('csrf_token').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    language: text('language').notNull().default('nl'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Start of the current lifetime: creation, or the last login or logout (a rotation). */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
+);
 
 /** Captcha tokens that were accepted once; kept until they would have expired anyway. */
 export const spentCaptchaTokens = pgTable('spent_captcha_tokens', {

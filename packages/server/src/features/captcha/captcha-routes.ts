@@ -16,11 +16,12 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaPort
     reply.header('cache-control', 'no-store');
     return { provider: captcha.provider, key: captcha.browserKey() };
   };
-  app.get('/captcha/key', key);
-  app.get('/captcha-v3/key', key);
+  // None of these reads needs a session (a solution is checked where it is sent).
+  app.get('/captcha/key', { config: { session: false } }, key);
+  app.get('/captcha-v3/key', { config: { session: false } }, key);
   const createChallenge = captcha.createChallenge?.bind(captcha);
   if (createChallenge) {
-    app.withTypeProvider<ZodTypeProvider>().get('/captcha/challenge', { schema: { querystring: ZCaptchaChallengeQuery } }, async (request, reply) => {
+    app.withTypeProvider<ZodTypeProvider>().get('/captcha/challenge', { schema: { querystring: ZCaptchaChallengeQuery }, config: { session: false } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return createChallenge(await difficultyFor(request.query.username));
     });
