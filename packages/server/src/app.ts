@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -33,7 +33,7 @@ import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { requestLogSerializer } from './http/log-redaction.ts';
+import { withLogSerializers } from './http/log-redaction.ts';
 import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
@@ -59,6 +59,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
   now?: () => Date;
+  /** Told of every route as it is added (tests enumerate the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
@@ -68,12 +70,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    // Activation and reset links carry their token in the query: never write it to the log.
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
+    // Activation and reset links carry their token in the query, and a failed query's error its
+    // bound values (password hashes, addresses): the serializers keep both out of every log line.
+    logger: withLogSerializers(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const onRoute = deps.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -9,10 +9,12 @@ import { z } from 'zod';
 /** The largest value of a PostgreSQL `integer` (and `serial`) column. */
 export const MAX_DB_INTEGER = 2_147_483_647;
 
+/* eslint-disable no-control-regex -- these patterns exist to find control characters */
 /** No C0 control character and no DEL: a one-line field. */
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+export const SINGLE_LINE_TEXT = /^[^\u0000-\u001f\u007f]*$/;
 /** Tab, line feed and carriage return allowed (stack traces, messages); NUL and the rest never. */
-const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+/* eslint-enable no-control-regex */
 
 export interface SafeStringOptions {
   /** Allow tab, line feed and carriage return. */
@@ -26,7 +28,7 @@ export interface SafeStringOptions {
  * `.min()` and `.max()` on it as on `z.string()`.
  */
 export function safeString(options: SafeStringOptions = {}) {
-  return z.string({ error: options.error ?? 'required' }).regex(options.multiline ? MULTI_LINE : SINGLE_LINE, { error: 'controlCharacters' });
+  return z.string({ error: options.error ?? 'required' }).regex(options.multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, { error: 'controlCharacters' });
 }
 
 /** Trimmed safe text of at most `max` characters, which may be empty. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZProductCode, ZServiceType, ZUnique } from './basket.ts';
-import { requiredSafeText, safeText, ZDbId, ZFormDbId } from './safe-text.ts';
+import { requiredSafeText, safeText, SINGLE_LINE_TEXT, ZDbId, ZFormDbId } from './safe-text.ts';
 
 /**
  * Step 2 of the order flow (spec 000 sections 4, 5 and 7): the calls of the service cards.
@@ -13,7 +13,7 @@ export const REDIRECT_URL_MAX_LENGTH = 255;
 /** Where a redirect points: an http(s) URL on a domain name, 3 to 255 characters. */
 export const ZRedirectUrl = z
   .string({ error: 'redirectUrl' })
-  .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'redirectUrl' })
+  .regex(SINGLE_LINE_TEXT, { error: 'redirectUrl' })
   .trim()
   .min(REDIRECT_URL_MIN_LENGTH, { error: 'redirectUrl' })
   .max(REDIRECT_URL_MAX_LENGTH, { error: 'redirectUrl' })
