@@ -11,6 +11,7 @@ export * from './texts/messages.ts';
 export * from './schemas/account.ts';
 export * from './schemas/dns.ts';
 export * from './schemas/fields.ts';
+export * from './schemas/safe-text.ts';
 export * from './schemas/services.ts';
 export * from './schemas/whois.ts';
 export * from './discount-codes.ts';

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
 import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
@@ -38,7 +38,7 @@ import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { createCsrfTokens } from './http/csrf-tokens.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { requestLogSerializer } from './http/log-redaction.ts';
+import { withLogSerializers } from './http/log-redaction.ts';
 import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
@@ -64,6 +64,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
   now?: () => Date;
+  /** Told of every route as it is added (tests enumerate the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** How often ended sessions, account attempts and spent captcha solutions are deleted. */
@@ -76,12 +78,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    // Activation and reset links carry their token in the query: never write it to the log.
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
+    // Activation and reset links carry their token in the query, and a failed query's error its
+    // bound values (password hashes, addresses): the serializers keep both out of every log line.
+    logger: withLogSerializers(deps.logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const onRoute = deps.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The shared password schemas judge 'hard to guess' with zxcvbn: the server has the judge from

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPasswordGuessable, passwordUserInputs } from '../password-strength.ts';
+import { requiredSafeText, safeString, safeText } from './safe-text.ts';
 import { optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
@@ -48,7 +49,7 @@ export const ZRegistrationDto = z
     firstName: required(60),
     lastName: required(80),
     birthDate: z
-      .string()
+      .string({ error: 'date' })
       .trim()
       .regex(/^(\d{4}-\d{2}-\d{2})?$/, { error: 'date' })
       .refine((value) => value === '' || value <= todayInAmsterdam(), { error: 'dateInFuture' })
@@ -70,25 +71,25 @@ export const ZRegistrationDto = z
   });
 export type TRegistrationDto = z.input<typeof ZRegistrationDto>;
 
-export const ZRegisterAccountRequest = z.object({ registrationDto: ZRegistrationDto, captcha: z.string().max(10_000).optional() });
+export const ZRegisterAccountRequest = z.object({ registrationDto: ZRegistrationDto, captcha: safeText(10_000).optional() });
 
 /** The order app's short registration; the password is chosen when the link is followed. */
 export const ZOrderAppRegistrationRequest = z.object({
   registrationRequest: z.object({ email: ZEmail, firstname: required(60), lastname: required(80) }),
-  captcha: z.string().max(10_000).optional(),
+  captcha: safeText(10_000).optional(),
 });
 
 export const ZEmailRequest = z.object({ email: ZEmail });
 export const ZLoginRequest = z.object({
-  username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254),
+  username: requiredSafeText(254),
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
-  'g-recaptcha-response': z.string().max(10_000).optional(),
+  'g-recaptcha-response': safeText(10_000).optional(),
 });
 /** `GET /captcha/challenge?username=`: the login the challenge is for decides its difficulty. */
 export const ZCaptchaChallengeQuery = z.object({ username: ZLoginRequest.shape.username.optional() });
-export const ZPasswordResetLinkRequest = ZEmailRequest.extend({ 'g-recaptcha-response': z.string().max(10_000).optional() });
-export const ZSetPasswordRequest = z.object({ token: z.string().min(10).max(200), password: ZPassword });
-export const ZActivateRequest = z.object({ token: z.string().min(10).max(200), password: ZPassword.optional() });
+export const ZPasswordResetLinkRequest = ZEmailRequest.extend({ 'g-recaptcha-response': safeText(10_000).optional() });
+export const ZSetPasswordRequest = z.object({ token: safeString().min(10).max(200), password: ZPassword });
+export const ZActivateRequest = z.object({ token: safeString().min(10).max(200), password: ZPassword.optional() });
 
 /** The logged-in customer as the order page shows them. */
 export const ZCustomerSummary = z.object({
@@ -130,11 +131,11 @@ export type TLoginFailure = z.infer<typeof ZLoginFailure>;
 
 /** `POST /login`, the order app's form post (spec 001 section 7). */
 export const ZLoginForm = z.object({
-  _csrf: z.string().max(200).optional(),
-  from: z.string().max(40).optional(),
-  username: z.string().trim().max(254).optional().default(''),
+  _csrf: safeString().max(200).optional(),
+  from: safeString().max(40).optional(),
+  username: safeText(254).optional().default(''),
   password: z.string().max(200).optional().default(''),
-  'g-recaptcha-response': z.string().max(10_000).optional(),
+  'g-recaptcha-response': safeText(10_000).optional(),
 });
 /** Values of `loginError` on `/bestellen/inloggen` after a refused form login. */
 export const ZLoginFormError = z.enum(['invalid', 'locked', 'captcha', 'wait']);
@@ -145,7 +146,7 @@ export const ZRegistrationAccepted = z.object({ status: z.literal('AWAITING_ACTI
 export type TRegistrationAccepted = z.infer<typeof ZRegistrationAccepted>;
 
 /** `GET /api/account/activation?token=` and `GET /api/login/password-reset?token=`. */
-export const ZTokenQuery = z.object({ token: z.string().max(200).optional().default('') });
+export const ZTokenQuery = z.object({ token: safeString().max(200).optional().default('') });
 export const ZActivationLinkStatus = z.object({ valid: z.boolean(), needsPassword: z.boolean() });
 export type TActivationLinkStatus = z.infer<typeof ZActivationLinkStatus>;
 export const ZPasswordResetLinkStatus = z.object({ valid: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './safe-text.ts';
 
 /**
  * Availability of one domain as the stream reports it. `free` can be registered, `active` is
@@ -24,10 +25,10 @@ const asArray = (value: unknown) => (value === undefined ? [] : Array.isArray(va
 /** Query of the availability stream: `domain`, repeated `extensions[]`, optional captcha token. */
 export const ZCheckDomainQuery = z
   .object({
-    domain: z.string().min(1).max(300),
-    'extensions[]': z.preprocess(asArray, z.array(z.string().min(1).max(30)).max(MAX_EXTENSIONS_PER_SEARCH)).optional(),
-    extensions: z.preprocess(asArray, z.array(z.string().min(1).max(30)).max(MAX_EXTENSIONS_PER_SEARCH)).optional(),
-    'g-recaptcha-response': z.string().max(10_000).optional(),
+    domain: safeString().min(1).max(300),
+    'extensions[]': z.preprocess(asArray, z.array(safeString().min(1).max(30)).max(MAX_EXTENSIONS_PER_SEARCH)).optional(),
+    extensions: z.preprocess(asArray, z.array(safeString().min(1).max(30)).max(MAX_EXTENSIONS_PER_SEARCH)).optional(),
+    'g-recaptcha-response': safeString().max(10_000).optional(),
   })
   .transform((q) => ({
     domain: q.domain,

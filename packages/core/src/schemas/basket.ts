@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredSafeText, ZFormDbId } from './safe-text.ts';
 
 export const ZProductType = z.enum(['DOMAIN', 'DOMAIN_TRANSFER', 'LINUX_PACKAGE', 'RESELLER_PACKAGE', 'REDIRECT', 'TRANSFER_CODE', 'EXTRA_SERVICE', 'FREE_INSTALL']);
 export type TProductType = z.infer<typeof ZProductType>;
@@ -79,6 +80,11 @@ export const ZBasket = z.object({
 });
 export type TBasket = z.infer<typeof ZBasket>;
 
+/** The `unique` of a basket item (a UUID), as the calls that name an item send it. */
+export const ZUnique = requiredSafeText(64);
+/** A catalogue product code. */
+export const ZProductCode = requiredSafeText(60);
+
 /**
  * `POST /api/bestelprocedure/addItem`. `title` or `value` carries the domain, the redirect URL or
  * the transfer code. Without `parentId` the product is a domain extension; with it (the `unique`
@@ -87,23 +93,23 @@ export type TBasket = z.infer<typeof ZBasket>;
  */
 export const ZAddItemRequest = z
   .object({
-    productId: z.coerce.number().int().positive(),
-    productCode: z.string().min(1).max(60),
+    productId: ZFormDbId,
+    productCode: ZProductCode,
     // Loosely bounded here: each product's own rule (domain name, redirect URL, transfer code) decides.
-    title: z.string().trim().min(1, { error: 'required' }).max(1000, { error: 'tooLong' }).optional(),
-    value: z.string().trim().min(1, { error: 'required' }).max(1000, { error: 'tooLong' }).optional(),
-    parentId: z.string().min(1).max(64).optional(),
+    title: requiredSafeText(1000).optional(),
+    value: requiredSafeText(1000).optional(),
+    parentId: ZUnique.optional(),
     transferDnsLater: z.boolean().optional(),
-    dnsProfileId: z.coerce.number().int().positive().nullable().optional(),
+    dnsProfileId: ZFormDbId.nullable().optional(),
   })
   // A domain needs its name; a redirect or transfer code its value (checked per product by the server).
   .refine((r) => r.parentId !== undefined || r.title !== undefined || r.value !== undefined, { message: 'required', path: ['title'] });
 export type TAddItemRequest = z.infer<typeof ZAddItemRequest>;
 
-export const ZRemoveItemRequest = z.object({ unique: z.string().min(1).max(64) });
+export const ZRemoveItemRequest = z.object({ unique: ZUnique });
 export type TRemoveItemRequest = z.infer<typeof ZRemoveItemRequest>;
 
-export const ZRemoveDomainRequest = z.object({ domainName: z.string().trim().toLowerCase().min(1).max(255) });
+export const ZRemoveDomainRequest = z.object({ domainName: requiredSafeText(255).toLowerCase() });
 export type TRemoveDomainRequest = z.infer<typeof ZRemoveDomainRequest>;
 
 /** `POST /api/bestelprocedure/setPeriod`: everything is priced again for the new period. */
@@ -112,6 +118,6 @@ export type TSetPeriodRequest = z.infer<typeof ZSetPeriodRequest>;
 
 /** `POST /api/bestelprocedure/applyDiscountCode`. Codes are compared in upper case. */
 export const ZApplyDiscountCodeRequest = z.object({
-  code: z.string({ error: 'required' }).trim().toUpperCase().min(1, { error: 'required' }).max(40, { error: 'tooLong' }),
+  code: requiredSafeText(40).toUpperCase(),
 });
 export type TApplyDiscountCodeRequest = z.input<typeof ZApplyDiscountCodeRequest>;

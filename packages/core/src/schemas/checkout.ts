@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredSafeText, safeText, ZDbId } from './safe-text.ts';
 import type { ZBasketPeriod } from './basket.ts';
 
 /**
@@ -67,7 +68,7 @@ export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
 export const ZPaymentMethods = z.array(ZPaymentMethod);
 
 /** One holder selection of a purchase: null is the customer's standard holder. */
-export const ZHolderSelection = z.object({ customWhoisId: z.number().int().positive().nullable(), domain: z.string().trim().toLowerCase().min(1).max(255) });
+export const ZHolderSelection = z.object({ customWhoisId: ZDbId.nullable(), domain: requiredSafeText(255).toLowerCase() });
 export type THolderSelection = z.infer<typeof ZHolderSelection>;
 
 /** Dutch-style IBAN check (ISO 13616 mod-97); spaces are ignored and letters upper-cased. */
@@ -89,7 +90,7 @@ export const ZDirectDebitMandate = z.object({
     .string({ error: 'iban' })
     .transform((v) => v.replace(/\s+/g, '').toUpperCase())
     .refine(isValidIban, { error: 'iban' }),
-  accountHolder: z.string({ error: 'required' }).trim().min(2, { error: 'required' }).max(70, { error: 'tooLong' }),
+  accountHolder: safeText(70).min(2, { error: 'required' }),
   mandateAccepted: z.literal(true, { error: 'mandateRequired' }),
 });
 export type TDirectDebitMandate = z.input<typeof ZDirectDebitMandate>;

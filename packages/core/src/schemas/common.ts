@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formDbInteger, safeString } from './safe-text.ts';
 
 /** Every refused call answers this shape: a message, and per-field or form-level errors. */
 export const ZApiError = z.object({
@@ -10,12 +11,12 @@ export type TApiError = z.infer<typeof ZApiError>;
 
 /** `POST /api/report-error` (spec 001 section 7). Bounded so a report cannot flood storage. */
 export const ZErrorReport = z.object({
-  msg: z.string().max(2_000),
-  url: z.string().max(2_000).optional().default(''),
-  line: z.coerce.number().int().nonnegative().nullish(),
-  column: z.coerce.number().int().nonnegative().nullish(),
-  error: z.string().max(2_000).nullish(),
-  errorStackTrace: z.string().max(10_000).nullish(),
+  msg: safeString({ multiline: true }).max(2_000, { error: 'tooLong' }),
+  url: safeString().max(2_000, { error: 'tooLong' }).optional().default(''),
+  line: formDbInteger(0).nullish(),
+  column: formDbInteger(0).nullish(),
+  error: safeString({ multiline: true }).max(2_000, { error: 'tooLong' }).nullish(),
+  errorStackTrace: safeString({ multiline: true }).max(10_000, { error: 'tooLong' }).nullish(),
 });
 export type TErrorReport = z.infer<typeof ZErrorReport>;
 export const ERROR_REPORT_MARKER = '[front-end]';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredSafeText, safeText } from './safe-text.ts';
 
 /** DNS profiles (spec 001 sections 3, 5 and 7); step 2 lists them for a transfer's DNS choice. */
 export const ZDnsRecordType = z.enum(['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV']);
@@ -9,9 +10,9 @@ export const MX_PRIORITIES = [0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90, 1
 
 /** A record of a profile; profiles may use the placeholder `[DOMAINNAME]`. */
 export const ZDnsRecord = z.object({
-  name: z.string().trim().max(253),
+  name: safeText(253),
   type: ZDnsRecordType,
-  value: z.string().trim().min(1).max(2048),
+  value: requiredSafeText(2048),
   priority: z.number().int().min(0).max(65_535).nullable().default(null),
 });
 export type TDnsRecord = z.input<typeof ZDnsRecord>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZBasketPeriod, ZProductType } from './basket.ts';
+import { safeText, ZFormDbId } from './safe-text.ts';
+import { ZBasketPeriod, ZProductCode, ZProductType } from './basket.ts';
 import { ZPaymentMethodCode } from './checkout.ts';
 
 /**
@@ -155,10 +156,10 @@ export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 
 /** `POST /account/diensten-toevoegen` (form post, spec 000 section 7): extras for a hosting package. */
 export const ZAddExtraServicesForm = z.object({
-  _csrf: z.string().trim().max(200).optional().default(''),
-  hostingPackageId: z.coerce.number().int().positive(),
+  _csrf: safeText(200).optional().default(''),
+  hostingPackageId: ZFormDbId,
   /** JSON list of `{productId, productCode}` (the spec's form), or the list itself. */
-  extraServices: z.union([z.string().max(10_000), z.array(z.object({ productId: z.coerce.number().int().positive(), productCode: z.string().min(1).max(60) })).max(20)]),
+  extraServices: z.union([z.string().max(10_000), z.array(z.object({ productId: ZFormDbId, productCode: ZProductCode })).max(20)]),
 });
 export type TAddExtraServicesForm = z.input<typeof ZAddExtraServicesForm>;
 
@@ -181,8 +182,8 @@ export type TAdditionalProductPrices = z.infer<typeof ZAdditionalProductPrices>;
 
 /** The provider's signed parameters on `GET /betaling/terug` (checked by the payment port). */
 export const ZPaymentReturnQuery = z.object({
-  order_id: z.string().max(100).optional(),
-  status: z.string().max(40).optional(),
-  signature: z.string().max(1024).optional(),
+  order_id: safeText(100).optional(),
+  status: safeText(40).optional(),
+  signature: safeText(1024).optional(),
 });
 export type TPaymentReturnQuery = z.infer<typeof ZPaymentReturnQuery>;

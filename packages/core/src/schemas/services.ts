@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZServiceType } from './basket.ts';
+import { ZProductCode, ZServiceType, ZUnique } from './basket.ts';
+import { requiredSafeText, safeText, SINGLE_LINE_TEXT, ZDbId, ZFormDbId } from './safe-text.ts';
 
 /**
  * Step 2 of the order flow (spec 000 sections 4, 5 and 7): the calls of the service cards.
@@ -12,6 +13,7 @@ export const REDIRECT_URL_MAX_LENGTH = 255;
 /** Where a redirect points: an http(s) URL on a domain name, 3 to 255 characters. */
 export const ZRedirectUrl = z
   .string({ error: 'redirectUrl' })
+  .regex(SINGLE_LINE_TEXT, { error: 'redirectUrl' })
   .trim()
   .min(REDIRECT_URL_MIN_LENGTH, { error: 'redirectUrl' })
   .max(REDIRECT_URL_MAX_LENGTH, { error: 'redirectUrl' })
@@ -23,7 +25,6 @@ export const ZTransferCode = z
   .trim()
   .regex(/^[\x21-\x7e]{1,128}$/, { error: 'transferCode' });
 
-const ZUnique = z.string().min(1).max(64);
 
 /** `POST /api/bestelprocedure/setServiceType`: the card's choice; items of the other types go. */
 export const ZSetServiceTypeRequest = z.object({ unique: ZUnique, serviceType: ZServiceType });
@@ -38,15 +39,15 @@ export const ZSetTransferOptionsRequest = z.object({
   unique: ZUnique,
   ownerConfirmed: z.boolean(),
   transferDnsLater: z.boolean().optional(),
-  dnsProfileId: z.number().int().positive().nullable().optional(),
+  dnsProfileId: ZDbId.nullable().optional(),
 });
 export type TSetTransferOptionsRequest = z.infer<typeof ZSetTransferOptionsRequest>;
 
 /** `POST /api/bestelprocedure/setGratisProduct`: the free CMS install of a domain's hosting. */
 export const ZSetGratisProductRequest = z.object({
-  productId: z.coerce.number().int().positive(),
-  productCode: z.string().min(1).max(60),
-  title: z.string().trim().max(255).optional(),
+  productId: ZFormDbId,
+  productCode: ZProductCode,
+  title: safeText(255).optional(),
   parentId: ZUnique,
 });
 export type TSetGratisProductRequest = z.infer<typeof ZSetGratisProductRequest>;
@@ -56,7 +57,7 @@ export const ZRemoveGratisProductRequest = z.object({ parentId: ZUnique });
 export type TRemoveGratisProductRequest = z.infer<typeof ZRemoveGratisProductRequest>;
 
 /** `POST /api/bestelprocedure/setDomainHolder`: null is the customer's standard holder. */
-export const ZSetDomainHolderRequest = z.object({ unique: ZUnique, customWhoisId: z.number().int().positive().nullable() });
+export const ZSetDomainHolderRequest = z.object({ unique: ZUnique, customWhoisId: ZDbId.nullable() });
 export type TSetDomainHolderRequest = z.infer<typeof ZSetDomainHolderRequest>;
 
 /** Why a card stops step 2 (spec 000 section 5). */
@@ -71,23 +72,23 @@ export const ZServicesValidation = z.object({
 });
 export type TServicesValidation = z.infer<typeof ZServicesValidation>;
 
-const formText = (max: number) => z.string().trim().max(max).optional().default('');
+const formText = (max: number) => safeText(max).optional().default('');
 
 /** `POST /account/webhosting-toevoegen` (form post): hosting for a domain the customer has. */
 export const ZAddHostingForm = z.object({
   _csrf: formText(200),
-  domain: z.string().trim().toLowerCase().min(1).max(255),
-  productCode: z.string().trim().min(1).max(60),
-  productId: z.coerce.number().int().positive(),
+  domain: requiredSafeText(255).toLowerCase(),
+  productCode: ZProductCode,
+  productId: ZFormDbId,
 });
 export type TAddHostingForm = z.infer<typeof ZAddHostingForm>;
 
 /** `POST /account/webhosting-upgraden` (form post): another package for an existing hosting account. */
 export const ZUpgradeHostingForm = z.object({
   _csrf: formText(200),
-  hostingPackageId: z.coerce.number().int().positive(),
-  productCode: z.string().trim().min(1).max(60),
-  productId: z.coerce.number().int().positive(),
+  hostingPackageId: ZFormDbId,
+  productCode: ZProductCode,
+  productId: ZFormDbId,
 });
 export type TUpgradeHostingForm = z.infer<typeof ZUpgradeHostingForm>;
 

@@ -89,9 +89,6 @@ export const ZWhoisList = z.object({
 });
 export type TWhoisList = z.infer<typeof ZWhoisList>;
 
-/** A numeric id in a path (`/api/account/whois/{id}`). */
-export const ZIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
 /** Answer of a create call. */
 export const ZCreatedId = z.object({ id: z.number().int() });
 export type TCreatedId = z.infer<typeof ZCreatedId>;

@@ -4,6 +4,9 @@ import type { Locale } from '../money.ts';
 const validation = {
   required: { nl: 'Dit veld is verplicht.', en: 'This field is required.' },
   tooLong: { nl: 'Dit is te lang.', en: 'This is too long.' },
+  controlCharacters: { nl: 'Dit bevat tekens die niet zijn toegestaan.', en: 'This contains characters that are not allowed.' },
+  id: { nl: 'Dit is geen geldige keuze.', en: 'This is not a valid choice.' },
+  number: { nl: 'Vul een geldig getal in.', en: 'Enter a valid number.' },
   email: { nl: 'Vul een geldig e-mailadres in.', en: 'Enter a valid e-mail address.' },
   passwordLength: { nl: 'Tussen 14 en 40 tekens', en: 'Between 14 and 40 characters' },
   passwordGuessable: {

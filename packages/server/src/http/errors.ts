@@ -29,6 +29,22 @@ export function fieldRefusal(locale: Locale, field: string, key: ValidationKey):
 const localeOf = (request: FastifyRequest) => request.session?.language ?? 'nl';
 
 /**
+ * PostgreSQL's data exceptions that a value sent by a caller can cause: string too long
+ * (22001), numeric out of range (22003), invalid text representation (22P02), invalid byte
+ * sequence such as NUL (22021). The schemas refuse these first; this is the second line.
+ */
+const DATA_ERROR_CODES = new Set(['22001', '22003', '22P02', '22021']);
+
+/** The SQLSTATE of a database error, also when Drizzle wraps it (`DrizzleQueryError.cause`). */
+export function databaseErrorCode(error: unknown): string | null {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/**
  * Turns every failure into the `ZApiError` shape: bad input is a 400 with field errors, never a
  * 500; an unexpected error is logged and answered without its details.
  */
@@ -43,6 +59,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const body: TApiError = { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
       return reply.code(error.statusCode).send(body);
     }
+    // An id in the path that is not one (`/0x2`, `/2e0`, `/%202`) names no record.
+    if (error.validationContext === 'params') return reply.code(404).send({ message: message(locale, 'notFound') } satisfies TApiError);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};
       const formErrors: string[] = [];
@@ -58,6 +76,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: malformed JSON, body too large, unsupported media type.
       return reply.code(error.statusCode).send({ message: message(locale, 'validation') } satisfies TApiError);
+    }
+    const code = databaseErrorCode(error);
+    if (code && DATA_ERROR_CODES.has(code)) {
+      // A value the schema let through but the database refused: the caller's fault, and a gap in the schema.
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.code(400).send({ message: message(locale, 'validation') } satisfies TApiError);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: message(locale, 'internal') } satisfies TApiError);

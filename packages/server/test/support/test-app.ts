@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppConfig } from '../../src/app.ts';
+import { buildApp, type AppConfig, type AppDeps } from '../../src/app.ts';
 import type { DatabaseHandle } from '../../src/db/connect.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
 import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
@@ -58,6 +58,10 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** The clock of the account rules and sessions. */
   now?: () => Date;
+  /** Logger options (e.g. a capturing `stream`); default: no logging. */
+  logger?: AppDeps['logger'];
+  /** Told of every route as the app adds it. */
+  onRoute?: AppDeps['onRoute'];
 }
 
 /** The real app on a test database, with the offline adapters unless a test brings its own. */
@@ -82,8 +86,9 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
     mailer,
     payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
     provisioning: options.provisioning ?? createSimulatedProvisioning(),
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
   return app;

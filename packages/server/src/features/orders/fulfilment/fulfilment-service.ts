@@ -1,5 +1,6 @@
 import { PERIOD_YEARS } from '@kavel/core';
 import type { Database } from '../../../db/connect.ts';
+import { safeErrorMessage } from '../../../http/log-redaction.ts';
 import type { Fulfilment, FulfilmentOutcome } from './fulfilment-port.ts';
 import { packageTargetsOf, planSteps, upgradedDomainsOf } from './fulfilment-plan.ts';
 import * as repository from './fulfilment-repository.ts';
@@ -37,7 +38,8 @@ const RESUME_BATCH = 50;
 
 type RunEnd = 'complete' | 'later' | 'failed';
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// A failed query's message carries its bound values: name it by its text only.
+const describe = (error: unknown) => safeErrorMessage(error);
 
 type Failure = Extract<StepOutcome, { ok: false }>;
 
