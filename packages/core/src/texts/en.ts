@@ -29,6 +29,8 @@ export const en: Record<TextKey, string> = {
   'step1.busy': 'Working…',
   'step1.perYear': 'p/y',
   'step1.firstYear': 'the first year',
+  'price.free': 'Free',
+  'price.owned': 'Already yours',
   'price.regular': 'Regular rate:',
   'price.welcome': 'Welcome rate:',
   'step1.footnote':

@@ -27,6 +27,8 @@ export const nl = {
   'step1.busy': 'Bezig…',
   'step1.perYear': 'p/j',
   'step1.firstYear': 'het eerste jaar',
+  'price.free': 'Gratis',
+  'price.owned': 'Al in bezit',
   'price.regular': 'Normaal tarief:',
   'price.welcome': 'Welkomsttarief:',
   'step1.footnote':

@@ -38,17 +38,19 @@ export function mainItemOf(lines: readonly OrderLineRow[]): { type: TOrderItemTy
 
 function wireLines(lines: readonly OrderLineRow[]): TOrderLine[] {
   const titles = new Map(lines.map((line) => [line.unique, line.title]));
-  return lines.map((line) => ({
-    productType: line.productType,
-    productId: line.productId,
-    productCode: line.productCode,
-    productName: line.productName,
-    // A transfer code is a secret of the domain's holder: the summary names the product, not the code.
-    title: line.productType === 'TRANSFER_CODE' ? line.productName : line.title,
-    domain: line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? line.title),
-    price: line.price,
-    originalPrice: line.originalPrice,
-  }));
+  // A transfer code is no product bought (orders from before it stopped being a line still hold one).
+  return lines
+    .filter((line) => line.productType !== 'TRANSFER_CODE')
+    .map((line) => ({
+      productType: line.productType,
+      productId: line.productId,
+      productCode: line.productCode,
+      productName: line.productName,
+      title: line.title,
+      domain: line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? line.title),
+      price: line.price,
+      originalPrice: line.originalPrice,
+    }));
 }
 
 const perMonthFromYearly = (cents: number) => Math.ceil(cents / 12);
