@@ -37,7 +37,7 @@ export const en: Record<TextKey, string> = {
     'Struck through: the regular rate. The welcome rate applies to the first year. All prices exclude 21% VAT. The promotional .nl rate applies to the first 10 registrations per legal person.',
   'step1.captcha': 'You have searched a lot. We are checking that you are not a robot…',
   'step2.heading': 'Choose your services',
-  'step2.placeholder': 'Choose hosting, registration only or a redirect for each domain name.',
+  'step2.intro': 'Choose hosting, registration only or a redirect for each domain name.',
   'step2.empty': 'First choose a domain name in step 1.',
   'services.typeLegend': 'Service for {domain}',
   'services.type.HOSTING': 'Hosting',

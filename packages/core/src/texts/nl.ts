@@ -35,7 +35,7 @@ export const nl = {
     'Doorgestreept: het normale tarief. Het welkomsttarief geldt voor het eerste jaar. Alle prijzen zijn exclusief 21% btw. Het actietarief voor .nl geldt voor de eerste 10 registraties per rechtspersoon.',
   'step1.captcha': 'Je hebt veel zoekopdrachten gedaan. We controleren even of je geen robot bent…',
   'step2.heading': 'Kies je diensten',
-  'step2.placeholder': 'Kies per domeinnaam hosting, alleen registratie of doorsturen.',
+  'step2.intro': 'Kies per domeinnaam hosting, alleen registratie of doorsturen.',
   'step2.empty': 'Kies eerst een domeinnaam in stap 1.',
   'services.typeLegend': 'Dienst voor {domain}',
   'services.type.HOSTING': 'Hosting',

@@ -1,7 +1,7 @@
 import type { Locale } from '../money.ts';
 
 /** Field messages; zod schemas in `schemas/` use these keys as their error messages. */
-const validation = {
+export const validation = {
   required: { nl: 'Dit veld is verplicht.', en: 'This field is required.' },
   tooLong: { nl: 'Dit is te lang.', en: 'This is too long.' },
   email: { nl: 'Vul een geldig e-mailadres in.', en: 'Enter a valid e-mail address.' },
