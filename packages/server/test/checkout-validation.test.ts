@@ -221,6 +221,7 @@ function flakyRegistry(unreachable: Set<string>): RegistryPort {
     name: 'flaky',
     lookup: async (domain) => (unreachable.has(domain) ? { ok: false, reason: 'unreachable' } : { ok: true, status: 'free' }),
     register: async () => ({ ok: false, reason: 'unsupported' }),
+    transferStatus: async () => ({ ok: false, reason: 'unsupported' }),
     release: async () => ({ ok: false, reason: 'unsupported' }),
   };
 }
