@@ -66,7 +66,7 @@ export const en: Record<TextKey, string> = {
   'services.feature.ssl.free': 'Free SSL certificate',
   'services.feature.php': 'PHP',
   'services.extras': 'Extra services',
-  'services.free': 'free',
+  'services.free': 'Free',
   'services.freeInstall': 'Free installation',
   'services.freeInstall.none': 'None',
   'services.redirectLabel': 'Redirect URL',

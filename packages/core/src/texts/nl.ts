@@ -64,7 +64,7 @@ export const nl = {
   'services.feature.ssl.free': 'Gratis SSL-certificaat',
   'services.feature.php': 'PHP',
   'services.extras': 'Extra diensten',
-  'services.free': 'gratis',
+  'services.free': 'Gratis',
   'services.freeInstall': 'Gratis installatie',
   'services.freeInstall.none': 'Geen',
   'services.redirectLabel': 'Doorstuur-URL',
