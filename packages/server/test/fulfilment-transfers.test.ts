@@ -7,7 +7,22 @@ import { createSimulatedProvisioning } from '../src/ports/provisioning/index.ts'
 import { createSimulatedRegistry } from '../src/ports/registry/index.ts';
 import { simulatedCurrentExpiry } from '../src/ports/registry/simulated-registry.ts';
 import { freshDomain, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
-import { basketCalls, basketFrom, createActiveAccount, createTestFulfilment, databaseKinds, loginAs, products, useTestShop, type TestClient, type TestShop } from './support/index.ts';
+import { resumableOrderIds } from '../src/features/orders/fulfilment/fulfilment-repository.ts';
+import {
+  basketCalls,
+  basketFrom,
+  createActiveAccount,
+  createTestFulfilment,
+  customerIdOf,
+  databaseKinds,
+  insertTestOrder,
+  lineFixtures as line,
+  loginAs,
+  products,
+  useTestShop,
+  type TestClient,
+  type TestShop,
+} from './support/index.ts';
 
 const DAY_MS = 86_400_000;
 const addYears = (date: Date, years: number) => new Date(Date.UTC(date.getUTCFullYear() + years, date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds()));
@@ -62,6 +77,16 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
     const current = simulatedCurrentExpiry('google.nl', new Date(expectedAt));
     expect(domains.get('google.nl')).toMatchObject({ status: 'active', expiresAt: addYears(current, 1).toISOString() });
     expect(new Date(domains.get('google.nl')!.expiresAt!).getTime()).toBeGreaterThan(addYears(clock, 1).getTime() - DAY_MS);
+  });
+
+  it('sweeps the orders looked at longest ago first, so transfers waiting for days do not crowd out the rest', async () => {
+    const customerId = await customerIdOf(shop.database.db, 'klant@demo.kavel.nl');
+    const confirmedAt = new Date(clock.getTime() - DAY_MS);
+    const transferring = await insertTestOrder(shop.database.db, { customerId, confirmedAt, lines: [line.transfer('bol.nl', 'Xk9#-bol', {}, [], products.nl)] });
+    const other = await insertTestOrder(shop.database.db, { customerId, confirmedAt, lines: [line.registration(freshDomain('later'))] });
+    // The transfer was looked at just now and waits; the other order was never looked at.
+    expect(await createTestFulfilment(shop.database.db, { registry, provisioning, now }).fulfilment.fulfil(transferring)).toBe('NOT_READY');
+    expect(await resumableOrderIds(shop.database.db, clock, 0, 1)).toEqual([other]);
   });
 
   it("gives the demo customer's domains real expiry dates: the next anniversary of their registration", async () => {
