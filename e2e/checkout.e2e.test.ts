@@ -296,3 +296,37 @@ describe('the account pages and the general terms on a phone', () => {
     }
   });
 });
+
+describe('a transfer waits for the losing registrar', () => {
+  it('the order summary names the pending transfer and the date the registry expects it', async () => {
+    const context = await browser.newContext({ ...desktop, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = watchPage(page);
+    try {
+      await page.goto(`${shop.url}/bestelprocedure`);
+      const xsrf = async () => decodeURIComponent((await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
+      const post = async (path: string, data: unknown) => {
+        const response = await page.request.post(`${shop.url}${path}`, { data, headers: { 'X-XSRF-TOKEN': await xsrf() } });
+        expect(response.status(), path).toBe(200);
+        return response.json();
+      };
+      // The basket filled through the same calls the page makes; the order summary is the page under test.
+      await post('/api/login', { username: DEMO.email, password: DEMO.password });
+      const basket = await post('/api/bestelprocedure/addItem', { productId: 1001, productCode: 'DOMAIN_NL', title: 'facebook.nl' });
+      const unique = basket.items.find((item: { title: string }) => item.title === 'facebook.nl').unique as string;
+      await post('/api/bestelprocedure/addItem', { productId: 5002, productCode: 'TRANSFER_CODE', value: 'Fb-9#code', parentId: unique });
+      await post('/api/bestelprocedure/setTransferOptions', { unique, ownerConfirmed: true });
+      const order = await post('/bestelprocedure/purchase', { paymentMethod: 'MANUAL_PAYMENT', requestId: crypto.randomUUID(), termsAccepted: true, customWhois: [] });
+      await page.goto(`${shop.url}/bestellen/${order.orderId}/overzicht`);
+      const pending = page.getByTestId('order-pending-transfer');
+      await pending.waitFor();
+      await expect(pending.textContent()).resolves.toMatch(/^De verhuizing van facebook\.nl loopt\. De huidige provider heeft tot \d{1,2} \w+ \d{4} om \d{2}:\d{2} om te reageren/);
+      await expect(page.getByTestId('order-status').getAttribute('data-status')).resolves.toBe('CONFIRMED');
+      await screenshot(page, 'order-summary-transfer-pending');
+      await expect(axeViolations(page, 'body')).resolves.toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

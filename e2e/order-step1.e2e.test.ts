@@ -148,6 +148,20 @@ describe('step 1: the name input', () => {
     await expect.poll(() => order.input.inputValue(), { timeout: 2000 }).toBe('mijn-bakker');
   });
 
+  it('keeps the host of a pasted address, and a slash in a bare name does not cut it', async () => {
+    await order.input.fill('https://bakkerij.nl/pad');
+    await expect.poll(() => order.input.inputValue(), { timeout: 2000 }).toBe('bakkerij.nl');
+    await order.input.fill('bakkerij/pad');
+    await expect.poll(() => order.input.inputValue(), { timeout: 2000 }).toBe('bakkerijpad');
+  });
+
+  it('judges a name ending in a hyphen as the server does: Check is disabled', async () => {
+    await order.input.fill('abc-');
+    await expect.poll(() => order.check.isDisabled()).toBe(true);
+    await order.input.fill('abc-d');
+    await expect.poll(() => order.check.isDisabled()).toBe(false);
+  });
+
   it('puts a typed extension first', async () => {
     await order.search('mijnbakkerij.frl');
     await expect(order.rows.first().getAttribute('data-testid')).resolves.toBe('extension-row-frl');

@@ -14,6 +14,10 @@ describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivi
     ['accented letters are not ASCII and go', 'bakkerĳ-café', 'bakkerij-caf'],
     ['non-printable characters removed', 'mijn\u0000bak\u200bkerij\t', 'mijnbakkerij'],
     ['a path after the host is dropped', 'https://mijnbakkerij.nl/contact?x=1', 'mijnbakkerij.nl'],
+    ['a path after a host with a dot is dropped, also without a scheme', 'bakkerij.nl/pad', 'bakkerij.nl'],
+    ['a pasted URL with a path', 'https://bakkerij.nl/pad', 'bakkerij.nl'],
+    ['a slash in a bare name is removed like a special character, not cut', 'bakkerij/pad', 'bakkerijpad'],
+    ['a trailing hyphen stays, so the check can say so', 'abc-', 'abc-'],
     ['a port is dropped', 'mijnbakkerij.nl:8080', 'mijnbakkerij.nl'],
     ['already clean stays as is', 'mijn-bakkerij.nl', 'mijn-bakkerij.nl'],
   ])('%s: %j -> %j', (_rule, input, expected) => {
@@ -30,11 +34,24 @@ describe('checkDomainInput (live rule of spec 000 section 5)', () => {
     ['the extension does not count toward the length', `${'a'.repeat(63)}.nl`, null],
     ['no leading hyphen', '-bakker', 'leading-hyphen'],
     ['no double hyphen', 'a--b', 'double-hyphen'],
+    ['no trailing hyphen', 'abc-', 'trailing-hyphen'],
+    ['no trailing hyphen before the extension', 'abc-.nl', 'trailing-hyphen'],
     ['letters, digits, hyphen, slash and dot are allowed', 'Mijn-Bakker1/x.nl', null],
     ['anything else is refused', 'mijn bakker', 'forbidden-character'],
   ])('%s', (_rule, input, expected) => {
     expect(checkDomainInput(input)).toBe(expected);
   });
+});
+
+describe('one rule for page and server', () => {
+  it.each(['abc', 'abc-', '-abc', 'a--b', 'ab', 'a'.repeat(63), 'a'.repeat(64), 'mijn-bakkerij', 'bakker1', 'bakkerij/pad', 'https://bakkerij.nl/pad', 'abc-.nl'])(
+    'the page lets %j through exactly when the server would register its name',
+    (typed) => {
+      const cleaned = cleanDomainInput(typed);
+      const label = cleaned.split('.')[0] ?? '';
+      expect(checkDomainInput(cleaned) === null).toBe(isRegistrableLabel(label));
+    },
+  );
 });
 
 describe('server rules', () => {

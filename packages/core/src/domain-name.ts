@@ -8,20 +8,28 @@ export const DOMAIN_LABEL_MAX_LENGTH = 63;
 /** Delay of inactivity before the search input is cleaned (spec 000 section 9). */
 export const DOMAIN_INPUT_CLEAN_DELAY_MS = 500;
 
-export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | 'double-hyphen' | 'forbidden-character';
+export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | 'trailing-hyphen' | 'double-hyphen' | 'forbidden-character';
 
 /**
  * Cleans what a person typed into what we search for: `https://www.Mijn Bakkerij,nl` becomes
  * `mijnbakkerij.nl` and `--mijn--bakker` becomes `mijn-bakker`.
+ *
+ * A slash (allowed in the input by spec 000 section 5) ends the host of an address: after a
+ * scheme, or after a host with a dot, the rest is a path, query or fragment and is dropped
+ * (`https://bakkerij.nl/pad` and `bakkerij.nl/pad` become `bakkerij.nl`). Without either it is
+ * not an address, and the slash is removed like any other special character (`bakkerij/pad`
+ * becomes `bakkerijpad`), so nothing that was typed as the name is dropped silently.
  */
 export function cleanDomainInput(raw: string): string {
   let value = raw.normalize('NFKC').toLowerCase();
   // Non-printable characters go first so they cannot hide a scheme or a hyphen.
   value = value.replace(/[\p{C}]/gu, '');
-  value = value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
+  value = value.trim();
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//.exec(value);
+  if (scheme) value = value.slice(scheme[0].length);
   value = value.replace(/,/g, '.');
-  // A pasted address may carry a path, a query or a port: only the host part is a name.
-  value = value.split(/[/?]/)[0] ?? '';
+  const pathStart = value.search(/[/?#]/);
+  if (pathStart >= 0 && (scheme || value.slice(0, pathStart).includes('.'))) value = value.slice(0, pathStart);
   value = value.replace(/:\d*$/, '');
   value = value.replace(/\s+/g, '');
   value = value.replace(/^www\./, '');
@@ -31,28 +39,33 @@ export function cleanDomainInput(raw: string): string {
   return value;
 }
 
-/** The live check of spec 000 section 5, on the name part (before the first dot). */
-export function checkDomainInput(input: string): DomainInputProblem | null {
-  if (/[^a-zA-Z0-9/.-]/.test(input)) return 'forbidden-character';
-  const name = input.split('.')[0] ?? '';
-  if (name.startsWith('-')) return 'leading-hyphen';
-  if (name.includes('--')) return 'double-hyphen';
-  if (name.length > DOMAIN_LABEL_MAX_LENGTH) return 'too-long';
-  if (name.length < DOMAIN_LABEL_MIN_LENGTH) return 'too-short';
+/**
+ * The one rule for a name without its extension, as registries demand: 3 to 63 lower-case
+ * letters, digits and hyphens, no hyphen at either end and no two in a row. The page's live
+ * check and the server's judgement both come down to this.
+ */
+export function domainLabelProblem(label: string): DomainInputProblem | null {
+  if (/[^a-z0-9-]/.test(label)) return 'forbidden-character';
+  if (label.startsWith('-')) return 'leading-hyphen';
+  if (label.includes('--')) return 'double-hyphen';
+  if (label.endsWith('-')) return 'trailing-hyphen';
+  if (label.length > DOMAIN_LABEL_MAX_LENGTH) return 'too-long';
+  if (label.length < DOMAIN_LABEL_MIN_LENGTH) return 'too-short';
   return null;
 }
 
 /**
- * Whether a single label (the name without extension) may be registered. Stricter than the live
- * check: lower-case letters, digits and inner hyphens only, as registries demand.
+ * The live check of spec 000 section 5 on what is in the field: only the allowed characters,
+ * and the name part (before the first dot or slash, in lower case) must pass `domainLabelProblem`.
  */
+export function checkDomainInput(input: string): DomainInputProblem | null {
+  if (/[^a-zA-Z0-9/.-]/.test(input)) return 'forbidden-character';
+  return domainLabelProblem((input.split(/[./]/)[0] ?? '').toLowerCase());
+}
+
+/** Whether a single label (the name without extension, as sent) may be registered: the server's judge. */
 export function isRegistrableLabel(label: string): boolean {
-  return (
-    label.length >= DOMAIN_LABEL_MIN_LENGTH &&
-    label.length <= DOMAIN_LABEL_MAX_LENGTH &&
-    /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label) &&
-    !label.includes('--')
-  );
+  return domainLabelProblem(label) === null;
 }
 
 export interface SplitDomain {

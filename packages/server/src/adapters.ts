@@ -81,6 +81,7 @@ function createRegistry(config: Config, db: Database): RegistryPort {
       return createSimulatedRegistry({
         latencyMs: registry.simulatedLatencyMs,
         failureRate: registry.simulatedFailureRate,
+        transferSeconds: registry.simulatedTransferSeconds,
         wellKnown: wellKnownNames,
         isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
       });

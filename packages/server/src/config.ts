@@ -36,6 +36,8 @@ const ZEnv = z.object({
   REGISTRY_SIMULATED_LATENCY_MS: z.string().regex(/^\d+(-\d+)?$/).default('150-900'),
   /** Simulated registry: share of lookups that fail, 0 to 1. */
   REGISTRY_SIMULATED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Simulated registry: how long a transfer waits for the losing registrar (5 days; shorter for demos). */
+  REGISTRY_SIMULATED_TRANSFER_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(5 * 86_400),
   /** Time one lookup may take before it counts as failed. */
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /** Overrides every extension's RDAP base URL (e.g. a local RDAP server). */
@@ -111,6 +113,7 @@ export interface Config {
     adapter: Env['REGISTRY_ADAPTER'];
     simulatedLatencyMs: { min: number; max: number };
     simulatedFailureRate: number;
+    simulatedTransferSeconds: number;
     timeoutMs: number;
     rdapBaseUrl: string | null;
     whoisServer: string | null;
@@ -167,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       adapter: e.REGISTRY_ADAPTER,
       simulatedLatencyMs: { min, max: Math.max(min, max) },
       simulatedFailureRate: e.REGISTRY_SIMULATED_FAILURE_RATE,
+      simulatedTransferSeconds: e.REGISTRY_SIMULATED_TRANSFER_SECONDS,
       timeoutMs: e.REGISTRY_TIMEOUT_MS,
       rdapBaseUrl: e.REGISTRY_RDAP_BASE_URL ?? null,
       whoisServer: e.REGISTRY_WHOIS_SERVER ?? null,

@@ -87,6 +87,18 @@ describe.each(databaseKinds)('account registration on $name', (kind) => {
     expect(row).toMatchObject({ countryId: 154, streetNumberAddition: 'xxxxxxxxxx' });
   });
 
+  it('checks a Dutch postcode (four digits, the first not 0, and two letters) when the country is Nederland, and writes it as 1234 AB', async () => {
+    const message = 'Vul een geldige postcode in, bijvoorbeeld 1234 AB.';
+    for (const postCode of ['ABCD', '1234', '0123 AB', '12345 AB', '1234 A1']) {
+      expect(await fieldErrorsOf({ postCode }), postCode).toEqual({ 'registrationDto.postCode': message });
+    }
+    const response = await register(freshClient(app), { email: 'postcode@example.nl', postCode: ' 1012lg ' });
+    expect(response.statusCode).toBe(200);
+    const [row] = await database.db.select().from(customers).where(eq(customers.email, 'postcode@example.nl'));
+    expect(row!.postCode).toBe('1012 LG');
+    expect((await register(freshClient(app), { email: 'belgie@example.nl', countryId: 21, postCode: '1000' })).statusCode).toBe(200);
+  });
+
   it('answers an address that has an account exactly like a new one, and mails its owner instead', async () => {
     await register(freshClient(app), { email: 'bestaand@example.nl' });
     await database.db.update(customers).set({ state: 'active' }).where(eq(customers.email, 'bestaand@example.nl'));

@@ -83,12 +83,12 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
 
   it('fails an empty basket', async () => {
     const { client } = await newCustomer();
-    expect(await validate(client)).toEqual(failed('Je winkelmand is leeg. Kies eerst een domeinnaam om te bestellen.'));
+    expect(await validate(client)).toEqual(failed('Je selectie is leeg. Kies eerst een domeinnaam om te bestellen.'));
   });
 
   it('does not let a sub-user order, after the empty check', async () => {
     const employee = await loginAs(app, 'medewerker@demo.kavel.nl');
-    expect((await validate(employee)).message).toMatch(/^Je winkelmand is leeg/);
+    expect((await validate(employee)).message).toMatch(/^Je selectie is leeg/);
     await basketCalls(employee).addDomain(nl, 'medewerker-bestelt.nl');
     expect(await validate(employee)).toEqual(
       failed('Je bent ingelogd als medewerker van een ander account en kunt daarom niet bestellen. Vraag de eigenaar van het account om de bestelling te plaatsen.'),
@@ -107,7 +107,7 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
       productCode: intro.productCode,
       title: intro.productName,
     });
-    expect(await validate(client)).toEqual(failed('Je winkelmand bevat een hostingpakket zonder domeinnaam. Kies eerst een domeinnaam voor het pakket.'));
+    expect(await validate(client)).toEqual(failed('Je selectie bevat een hostingpakket zonder domeinnaam. Kies eerst een domeinnaam voor het pakket.'));
   });
 
   it("applies step 2's rules", async () => {
@@ -140,7 +140,7 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
     const other = await customerIdOf(database.db, 'reseller@demo.kavel.nl');
     await createDomainService(database.db).addDomain('mijnbakkerij-inmiddels.nl', other);
 
-    expect(await validate(client)).toEqual(failed('mijnbakkerij-inmiddels.nl is inmiddels door iemand anders geregistreerd en is uit je winkelmand gehaald.'));
+    expect(await validate(client)).toEqual(failed('mijnbakkerij-inmiddels.nl is inmiddels door iemand anders geregistreerd en is uit je selectie gehaald.'));
     const basket = await calls.get();
     expect(basket.items.map((item) => item.title)).toEqual(['blijft-vrij.nl']);
     expect(basket.allBasketItems).toHaveLength(1);
@@ -152,14 +152,14 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
     await client.get('/bestelprocedure?lang=en');
     await calls.addDomain(nl, 'engelse-bakker.nl');
     await createDomainService(database.db).addDomain('engelse-bakker.nl', await customerIdOf(database.db, 'reseller@demo.kavel.nl'));
-    expect(await validate(client)).toEqual(failed('engelse-bakker.nl has meanwhile been registered by someone else and has been removed from your basket.'));
+    expect(await validate(client)).toEqual(failed('engelse-bakker.nl has meanwhile been registered by someone else and has been removed from your selection.'));
   });
 
   it('fails a transfer of a domain the shop already has, or one that is no longer registered', async () => {
     const { client, calls } = await newCustomer();
     await readyTransfer(calls, 'goudenkorst-webshop.com');
     expect(await validate(client)).toEqual(
-      failed('goudenkorst-webshop.com staat al bij ons en kan daarom niet naar ons verhuisd worden. Verwijder de domeinnaam uit je winkelmand.'),
+      failed('goudenkorst-webshop.com staat al bij ons en kan daarom niet naar ons verhuisd worden. Verwijder de domeinnaam uit je selectie.'),
     );
     await calls.call('removeDomain', { domainName: 'goudenkorst-webshop.com' });
 
@@ -221,6 +221,7 @@ function flakyRegistry(unreachable: Set<string>): RegistryPort {
     name: 'flaky',
     lookup: async (domain) => (unreachable.has(domain) ? { ok: false, reason: 'unreachable' } : { ok: true, status: 'free' }),
     register: async () => ({ ok: false, reason: 'unsupported' }),
+    transferStatus: async () => ({ ok: false, reason: 'unsupported' }),
     release: async () => ({ ok: false, reason: 'unsupported' }),
   };
 }

@@ -47,7 +47,8 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
    * taken afterwards was registered at the registry itself. Every register request is kept.
    */
   function world() {
-    const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false });
+    // Transfers complete at once here; fulfilment-transfers.test.ts follows one that waits.
+    const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false, transferSeconds: 0, now: () => AT });
     const requests: DomainRegistrationRequest[] = [];
     const spied = { ...registry, register: (request: DomainRegistrationRequest, signal?: AbortSignal) => (requests.push(request), registry.register(request, signal)) };
     const provisioning = createSimulatedProvisioning();

@@ -197,7 +197,16 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
     expect(lines.find((line) => line.title === 'google.com')!.options).toMatchObject({ transferCode: 'GEHEIM-123', ownerConfirmed: true, serviceType: 'REGISTRATION_ONLY' });
     expect(lines.find((line) => line.title === redirected)!.options).toMatchObject({ redirectUrl: 'https://www.example.nl/', serviceType: 'REDIRECT' });
     // The summary names the product, never the code itself.
-    expect(JSON.stringify(await orderOf(customer, answer.orderId))).not.toContain('GEHEIM-123');
+    const order = await orderOf(customer, answer.orderId);
+    expect(JSON.stringify(order)).not.toContain('GEHEIM-123');
+    // A transfer code is no product bought: no line of the order, its summary or its invoice.
+    expect(lines.map((line) => line.productType)).not.toContain('TRANSFER_CODE');
+    expect(order.lines.map((line) => line.productType)).not.toContain('TRANSFER_CODE');
+    expect(order.lines.find((line) => line.domain === 'google.com')).toMatchObject({ productType: 'DOMAIN_TRANSFER', price: products.com.transferPrice });
+    const invoice = await customer.get(`/account/facturen/${order.invoiceId}`);
+    expect(invoice.statusCode).toBe(200);
+    expect(invoice.body).toContain('Verhuizing domeinnaam google.com');
+    expect(invoice.body).not.toMatch(/Verhuiscode|GEHEIM-123/);
   });
 
   it('answers a failed validation with 409 and its message, and an empty basket too', async () => {

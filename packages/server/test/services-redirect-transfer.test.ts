@@ -30,12 +30,19 @@ describe.each(databaseKinds)('step 2: redirects, transfers and validation on $na
 
   it('refuses a redirect URL that is not http(s) on a domain name, with the spec message, and changes nothing', async () => {
     const { calls, unique } = await withDomain(new TestClient(app), nl, 'doorsturen.nl');
-    for (const value of ['ftp:/x', 'example.nl', 'http://x', 'javascript:alert(1)', 'mailto:info@example.nl', `https://${'a'.repeat(250)}.nl`]) {
+    for (const value of ['ftp:/x', 'http://x', 'localhost', 'javascript:alert(1)', 'mailto:info@example.nl', `https://${'a'.repeat(250)}.nl`]) {
       const response = await calls.addChild(unique, redirect, { value });
       expect(response.statusCode, value).toBe(400);
       expect(response.json(), value).toEqual({ message: URL_MESSAGE, fieldErrors: { value: URL_MESSAGE } });
     }
     expect((await calls.get()).items[0]!.connectedItem).toEqual([]);
+  });
+
+  it('takes a redirect URL without a scheme as https, and answers what it stored', async () => {
+    const { calls, unique } = await withDomain(new TestClient(app), nl, 'zonder-schema.nl');
+    const response = await calls.addChild(unique, redirect, { value: ' www.example.nl ' });
+    expect(response.statusCode).toBe(200);
+    expect(basketFrom(response).items[0]!.connectedItem).toMatchObject([{ productType: 'REDIRECT', title: 'https://www.example.nl' }]);
   });
 
   it('answers the URL message in English on an English page', async () => {
@@ -63,7 +70,14 @@ describe.each(databaseKinds)('step 2: redirects, transfers and validation on $na
     expect(refused.json().message).toBe('Een verhuiscode hoort bij een domeinnaam die je naar ons verhuist.');
 
     const { calls, unique } = await withDomain(client, com, 'google.com');
-    expect((await calls.addChild(unique, transferCode, { value: 'met spatie' })).json().fieldErrors).toHaveProperty('value');
+    const spaced = await calls.addChild(unique, transferCode, { value: 'met spatie' });
+    expect(spaced.statusCode).toBe(400);
+    expect(spaced.json().fieldErrors).toEqual({ value: 'Een verhuiscode bevat geen spaties. Haal de spatie uit de code.' });
+    const accented = await calls.addChild(unique, transferCode, { value: 'códe' });
+    expect(accented.json().fieldErrors.value).toMatch(/^Een verhuiscode bestaat alleen uit letters zonder accenten/);
+    expect((await calls.get()).items.find((item) => item.unique === unique)!.connectedItem).toEqual([]);
+    const trimmed = basketFrom(await calls.addChild(unique, transferCode, { value: '  Xk9#-geplakt\n' }));
+    expect(trimmed.items.find((item) => item.unique === unique)!.connectedItem).toMatchObject([{ title: 'Xk9#-geplakt' }]);
     await calls.addChild(unique, transferCode, { value: 'Xk9#-eerste' });
     const basket = basketFrom(await calls.addChild(unique, transferCode, { value: 'Xk9#-tweede', transferDnsLater: true }));
     const transfer = basket.items.find((item) => item.unique === unique)!;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isPasswordGuessable, passwordUserInputs } from '../password-strength.ts';
 import { requiredSafeText, safeString, safeText } from './safe-text.ts';
-import { optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
  * Account wire shapes (spec 000 sections 3, 5, 7; spec 001 sections 3, 5, 7). Error messages are
@@ -10,6 +10,7 @@ import { optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, 
 export const PASSWORD_MIN_LENGTH = 14;
 export const PASSWORD_MAX_LENGTH = 40;
 export const STREET_NUMBER_ADDITION_MAX_LENGTH = 10;
+/** Nederland in the catalogue's country list: its postcodes are checked. */
 export const DEFAULT_COUNTRY_ID = 154;
 export const ACTIVATION_RESEND_COOLDOWN_SECONDS = 30;
 
@@ -68,7 +69,9 @@ export const ZRegistrationDto = z
   .superRefine((dto, ctx) => {
     if (dto.isCompany && !dto.companyName) ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'required' });
     if (passwordTooGuessable(dto.password, registrationPasswordInputs(dto))) ctx.addIssue({ code: 'custom', path: ['password'], message: 'passwordGuessable' });
-  });
+    if (dto.countryId === DEFAULT_COUNTRY_ID && dto.postCode && !isDutchPostcode(dto.postCode)) ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'postcode' });
+  })
+  .transform((dto) => (dto.countryId === DEFAULT_COUNTRY_ID ? { ...dto, postCode: formatDutchPostcode(dto.postCode) } : dto));
 export type TRegistrationDto = z.input<typeof ZRegistrationDto>;
 
 export const ZRegisterAccountRequest = z.object({ registrationDto: ZRegistrationDto, captcha: safeText(10_000).optional() });

@@ -9,3 +9,16 @@ export const ZEmail = safeString().trim().toLowerCase().min(1, { error: 'require
 export const ZPhoneNumber = z.string({ error: 'required' }).trim().regex(/^\+?[0-9 ()-]{6,20}$/, { error: 'phone' });
 export const ZHouseNumber = z.string({ error: 'required' }).trim().regex(/^\d{1,6}$/, { error: 'houseNumber' });
 export const ZGender = z.enum(['M', 'F'], { error: 'required' });
+
+/**
+ * A Dutch postcode (spec 001 section 5): four digits, the first not 0, then two letters, with or
+ * without a space between; written `1234 AB`.
+ */
+const DUTCH_POSTCODE = /^([1-9]\d{3})\s?([A-Za-z]{2})$/;
+export function isDutchPostcode(value: string): boolean {
+  return DUTCH_POSTCODE.test(value.trim());
+}
+/** `1234ab` -> `1234 AB`; anything that is not a Dutch postcode is returned trimmed. */
+export function formatDutchPostcode(value: string): string {
+  return value.trim().replace(DUTCH_POSTCODE, (_all, digits: string, letters: string) => `${digits} ${letters.toUpperCase()}`);
+}

@@ -111,6 +111,12 @@ export const ZOrder = z.object({
   invoiceId: z.number().int(),
   invoiceNumber: z.string(),
   lastPaymentStatus: ZPaymentStatus.nullable(),
+  /**
+   * Transfers the registry accepted that wait for the losing registrar, with when the registry
+   * expects them to complete (ISO; null when it does not say). The rest of the order's products
+   * are delivered meanwhile; the domain follows once the transfer completes.
+   */
+  pendingTransfers: z.array(z.object({ domain: z.string(), expectedAt: z.string().nullable() })),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 

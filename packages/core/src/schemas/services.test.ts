@@ -8,8 +8,15 @@ describe('redirect URL', () => {
     expect(ZRedirectUrl.parse('http://www.example.com/pad?x=1#y')).toBe('http://www.example.com/pad?x=1#y');
   });
 
+  it('takes an address without a scheme as https', () => {
+    expect(ZRedirectUrl.parse(' www.example.nl ')).toBe('https://www.example.nl');
+    expect(ZRedirectUrl.parse('example.nl/pad')).toBe('https://example.nl/pad');
+    expect(ZRedirectUrl.parse('example.nl:8080/pad')).toBe('https://example.nl:8080/pad');
+    expect(ZRedirectUrl.parse('//example.nl')).toBe('https://example.nl');
+  });
+
   it('refuses other schemes, bare names, hosts without a dot and anything over 255 characters, with the spec message key', () => {
-    for (const value of ['ftp:/x', 'ftp://example.nl', 'example.nl', 'http://x', 'javascript:alert(1)', 'https://', `https://${'a'.repeat(245)}.nl/xx`, '']) {
+    for (const value of ['ftp:/x', 'ftp://example.nl', 'mailto:info@example.nl', 'localhost', 'http://x', 'javascript:alert(1)', 'https://', `https://${'a'.repeat(245)}.nl/xx`, '']) {
       const result = ZRedirectUrl.safeParse(value);
       expect(result.success, value).toBe(false);
       expect(result.error?.issues[0]?.message, value).toBe('redirectUrl');
@@ -20,9 +27,14 @@ describe('redirect URL', () => {
 describe('transfer code', () => {
   it('takes printable codes without spaces, up to 128 characters', () => {
     expect(ZTransferCode.parse(' Xk9#-a!b ')).toBe('Xk9#-a!b');
-    expect(ZTransferCode.safeParse('met spatie').success).toBe(false);
-    expect(ZTransferCode.safeParse('').success).toBe(false);
-    expect(ZTransferCode.safeParse('x'.repeat(129)).success).toBe(false);
+    expect(ZTransferCode.parse('\tXk9#-a!b\n')).toBe('Xk9#-a!b');
+    const messageOf = (value: string) => ZTransferCode.safeParse(value).error?.issues[0]?.message;
+    expect(messageOf('met spatie')).toBe('transferCodeSpace');
+    expect(messageOf('met\u00a0spatie')).toBe('transferCodeSpace');
+    expect(messageOf('')).toBe('transferCode');
+    expect(messageOf('   ')).toBe('transferCode');
+    expect(messageOf('códe')).toBe('transferCodeCharacter');
+    expect(messageOf('x'.repeat(129))).toBe('transferCodeLength');
   });
 });
 

@@ -10,20 +10,56 @@ import { requiredSafeText, safeText, SINGLE_LINE_TEXT, ZDbId, ZFormDbId } from '
 export const REDIRECT_URL_MIN_LENGTH = 3;
 export const REDIRECT_URL_MAX_LENGTH = 255;
 
-/** Where a redirect points: an http(s) URL on a domain name, 3 to 255 characters. */
+/**
+ * An address typed without a scheme (`www.example.nl`, `//example.nl/pad`) gets `https://`; one
+ * with a scheme (`ftp:`, `mailto:`, `javascript:`) keeps it, so the URL rule refuses it. A colon
+ * followed by a digit is a port, not a scheme (`example.nl:8080`).
+ */
+export function withDefaultScheme(url: string): string {
+  if (url.startsWith('//')) return `https:${url}`;
+  return /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(url) ? url : `https://${url}`;
+}
+
+/**
+ * Where a redirect points: an http(s) URL on a domain name, 3 to 255 characters as stored; a
+ * missing scheme is taken as `https://`.
+ */
 export const ZRedirectUrl = z
   .string({ error: 'redirectUrl' })
   .regex(SINGLE_LINE_TEXT, { error: 'redirectUrl' })
   .trim()
   .min(REDIRECT_URL_MIN_LENGTH, { error: 'redirectUrl' })
-  .max(REDIRECT_URL_MAX_LENGTH, { error: 'redirectUrl' })
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'redirectUrl' }));
+  .transform(withDefaultScheme)
+  .pipe(
+    z
+      .string()
+      .max(REDIRECT_URL_MAX_LENGTH, { error: 'redirectUrl' })
+      .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'redirectUrl' })),
+  );
 
-/** A transfer (auth) code as registries issue them: printable characters without spaces. */
+export const TRANSFER_CODE_MAX_LENGTH = 128;
+
+/** Why a (trimmed) transfer code cannot be one; null when it can. Values are `texts/validation.ts` keys. */
+export function transferCodeProblem(code: string): 'transferCode' | 'transferCodeSpace' | 'transferCodeCharacter' | 'transferCodeLength' | null {
+  if (code === '') return 'transferCode';
+  if (/\s/.test(code)) return 'transferCodeSpace';
+  if (/[^\x21-\x7e]/.test(code)) return 'transferCodeCharacter';
+  if (code.length > TRANSFER_CODE_MAX_LENGTH) return 'transferCodeLength';
+  return null;
+}
+
+/**
+ * A transfer (auth) code as registries issue them: 1 to 128 printable ASCII characters without
+ * spaces. Surrounding white space (a copied line) is trimmed; an inner space, another character
+ * or a code that is too long each get their own message.
+ */
 export const ZTransferCode = z
   .string({ error: 'transferCode' })
   .trim()
-  .regex(/^[\x21-\x7e]{1,128}$/, { error: 'transferCode' });
+  .superRefine((code, ctx) => {
+    const problem = transferCodeProblem(code);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 
 /** `POST /api/bestelprocedure/setServiceType`: the card's choice; items of the other types go. */

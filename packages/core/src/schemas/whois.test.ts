@@ -31,6 +31,7 @@ describe('domain holder form', () => {
   it('requires the company name for a company, and a valid postcode for the Netherlands only', () => {
     expect(errors({ ...form, isCompany: true })).toEqual({ company: 'required' });
     expect(errors({ ...form, postcode: '1012' })).toEqual({ postcode: 'postcode' });
+    expect(errors({ ...form, postcode: '0123 AB' })).toEqual({ postcode: 'postcode' });
     expect(errors({ ...form, postcode: '1000', country: 'be' })).toEqual({});
     expect(errors({ ...form, country: 'Belgie' })).toEqual({ country: 'country' });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
  * Domain holders (whois) of a logged-in customer (spec 000 sections 3 and 5, spec 001 sections 3,
@@ -8,7 +8,6 @@ import { optionalText, requiredText, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber
 export const DEFAULT_HOLDER_COUNTRY = 'NL';
 export const HOUSE_NUMBER_ADDITION_MAX_LENGTH = 10;
 
-const DUTCH_POSTCODE = /^(\d{4})\s?([A-Za-z]{2})$/;
 /** An EU VAT number after spaces and dots are removed: country prefix, then 2 to 12 characters with digits among them. */
 const VAT_NUMBER = /^[A-Z]{2}(?=[0-9A-Z+*]*\d)[0-9A-Z+*]{2,12}$/;
 
@@ -44,12 +43,12 @@ export const ZWhoisHolderForm = z
   .superRefine((form, ctx) => {
     const isCompany = form.isCompany ?? form.company !== '';
     if (isCompany && !form.company) ctx.addIssue({ code: 'custom', path: ['company'], message: 'required' });
-    if (form.country === 'NL' && !DUTCH_POSTCODE.test(form.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'postcode' });
+    if (form.country === 'NL' && !isDutchPostcode(form.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'postcode' });
     if (isCompany && form.vat && !VAT_NUMBER.test(form.vat)) ctx.addIssue({ code: 'custom', path: ['vat'], message: 'vat' });
   })
   .transform((form) => {
     const isCompany = form.isCompany ?? form.company !== '';
-    const postcode = form.country === 'NL' ? form.postcode.replace(DUTCH_POSTCODE, (_all, digits: string, letters: string) => `${digits} ${letters.toUpperCase()}`) : form.postcode;
+    const postcode = form.country === 'NL' ? formatDutchPostcode(form.postcode) : form.postcode;
     return { ...form, isCompany, company: isCompany ? form.company : '', vat: isCompany ? form.vat : '', postcode };
   });
 /** What the form sends. */

@@ -7,40 +7,40 @@ import type { Locale } from '../money.ts';
  */
 export const checkoutMessages = {
   checkoutBasketEmpty: {
-    nl: 'Je winkelmand is leeg. Kies eerst een domeinnaam om te bestellen.',
-    en: 'Your basket is empty. First choose a domain name to order.',
+    nl: 'Je selectie is leeg. Kies eerst een domeinnaam om te bestellen.',
+    en: 'Your selection is empty. First choose a domain name to order.',
   },
   checkoutSubUser: {
     nl: 'Je bent ingelogd als medewerker van een ander account en kunt daarom niet bestellen. Vraag de eigenaar van het account om de bestelling te plaatsen.',
     en: 'You are logged in as a user of someone else’s account and therefore cannot place orders. Ask the account owner to place the order.',
   },
   checkoutHostingWithoutDomain: {
-    nl: 'Je winkelmand bevat een hostingpakket zonder domeinnaam. Kies eerst een domeinnaam voor het pakket.',
-    en: 'Your basket holds a hosting package without a domain name. First choose a domain name for the package.',
+    nl: 'Je selectie bevat een hostingpakket zonder domeinnaam. Kies eerst een domeinnaam voor het pakket.',
+    en: 'Your selection holds a hosting package without a domain name. First choose a domain name for the package.',
   },
   checkoutTransferCodeMissing: {
     nl: 'Om {domain} naar ons te verhuizen hebben we de verhuiscode nodig. Vul de code in die je van je huidige provider hebt gekregen.',
     en: 'To transfer {domain} to us we need the transfer code. Enter the code you received from your current provider.',
   },
   checkoutRegisteredMeanwhile: {
-    nl: '{domain} is inmiddels door iemand anders geregistreerd en is uit je winkelmand gehaald.',
-    en: '{domain} has meanwhile been registered by someone else and has been removed from your basket.',
+    nl: '{domain} is inmiddels door iemand anders geregistreerd en is uit je selectie gehaald.',
+    en: '{domain} has meanwhile been registered by someone else and has been removed from your selection.',
   },
   checkoutNoLongerAvailable: {
-    nl: '{domain} kan op dit moment niet geregistreerd worden en is uit je winkelmand gehaald.',
-    en: '{domain} cannot be registered at the moment and has been removed from your basket.',
+    nl: '{domain} kan op dit moment niet geregistreerd worden en is uit je selectie gehaald.',
+    en: '{domain} cannot be registered at the moment and has been removed from your selection.',
   },
   checkoutTransferNotRegistered: {
     nl: '{domain} is niet (meer) geregistreerd en kan daarom niet verhuisd worden. Verwijder de domeinnaam en voeg hem opnieuw toe om hem te registreren.',
     en: '{domain} is not registered (any more), so it cannot be transferred. Remove the domain name and add it again to register it.',
   },
   checkoutTransferInShop: {
-    nl: '{domain} staat al bij ons en kan daarom niet naar ons verhuisd worden. Verwijder de domeinnaam uit je winkelmand.',
-    en: '{domain} is already with us, so it cannot be transferred to us. Remove the domain name from your basket.',
+    nl: '{domain} staat al bij ons en kan daarom niet naar ons verhuisd worden. Verwijder de domeinnaam uit je selectie.',
+    en: '{domain} is already with us, so it cannot be transferred to us. Remove the domain name from your selection.',
   },
   checkoutTransferUnavailable: {
-    nl: '{domain} kan op dit moment niet verhuisd worden. Verwijder de domeinnaam uit je winkelmand of probeer het later opnieuw.',
-    en: '{domain} cannot be transferred at the moment. Remove the domain name from your basket or try again later.',
+    nl: '{domain} kan op dit moment niet verhuisd worden. Verwijder de domeinnaam uit je selectie of probeer het later opnieuw.',
+    en: '{domain} cannot be transferred at the moment. Remove the domain name from your selection or try again later.',
   },
   checkoutAvailabilityUnknown: {
     nl: 'We konden de beschikbaarheid van {domain} nu niet controleren. Probeer het over een paar minuten opnieuw.',
@@ -55,8 +55,8 @@ export const checkoutMessages = {
     en: 'The domain holder chosen for {domain} does not exist (any more). Choose another domain holder.',
   },
   checkoutProposalChanged: {
-    nl: 'Dit aanbod past niet meer bij je winkelmand. Bekijk je bestelling en probeer het opnieuw.',
-    en: 'This offer no longer fits your basket. Review your order and try again.',
+    nl: 'Dit aanbod past niet meer bij je selectie. Bekijk je bestelling en probeer het opnieuw.',
+    en: 'This offer no longer fits your selection. Review your order and try again.',
   },
   checkoutSslNeedsHosting: {
     nl: 'Een SSL-certificaat hoort bij een hostingpakket. Kies ook het hostingpakket voor {domain}, of laat het certificaat weg.',

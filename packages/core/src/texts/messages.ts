@@ -3,7 +3,7 @@ import { checkoutMessages } from './checkout-messages.ts';
 import { orderMessages } from './order-messages.ts';
 
 /** Messages the server answers with, in the visitor's language. */
-const messages = {
+export const messages = {
   csrf: {
     nl: 'Je sessie is verlopen of het formulier is ongeldig. Laad de pagina opnieuw en probeer het nog eens.',
     en: 'Your session has expired or the form is invalid. Reload the page and try again.',

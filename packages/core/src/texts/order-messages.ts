@@ -6,10 +6,10 @@ export const orderMessages = {
     nl: 'Je bent ingelogd als subgebruiker en kunt daarom niet bestellen. Log in als gewone gebruiker.',
     en: 'You are logged in as a sub-user and therefore cannot place orders. Log in as a normal user.',
   },
-  orderBasketEmpty: { nl: 'Je winkelwagen is leeg.', en: 'Your basket is empty.' },
+  orderBasketEmpty: { nl: 'Je selectie is leeg.', en: 'Your selection is empty.' },
   orderBasketChanged: {
-    nl: 'Je winkelwagen is intussen gewijzigd. Controleer je bestelling en probeer het opnieuw.',
-    en: 'Your basket changed in the meantime. Check your order and try again.',
+    nl: 'Je selectie is intussen gewijzigd. Controleer je bestelling en probeer het opnieuw.',
+    en: 'Your selection changed in the meantime. Check your order and try again.',
   },
   paymentMethodUnavailable: { nl: 'Deze betaalwijze is niet beschikbaar.', en: 'This payment method is not available.' },
   orderAlreadyPaid: { nl: 'Deze bestelling is al betaald.', en: 'This order has been paid already.' },

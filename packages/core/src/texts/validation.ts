@@ -1,7 +1,7 @@
 import type { Locale } from '../money.ts';
 
 /** Field messages; zod schemas in `schemas/` use these keys as their error messages. */
-const validation = {
+export const validation = {
   required: { nl: 'Dit veld is verplicht.', en: 'This field is required.' },
   tooLong: { nl: 'Dit is te lang.', en: 'This is too long.' },
   controlCharacters: { nl: 'Dit bevat tekens die niet zijn toegestaan.', en: 'This contains characters that are not allowed.' },
@@ -28,6 +28,15 @@ const validation = {
     nl: 'Vul de verhuiscode (autorisatiecode) in die je van je huidige provider hebt gekregen.',
     en: 'Enter the transfer (authorisation) code you received from your current provider.',
   },
+  transferCodeSpace: {
+    nl: 'Een verhuiscode bevat geen spaties. Haal de spatie uit de code.',
+    en: 'A transfer code contains no spaces. Remove the space from the code.',
+  },
+  transferCodeCharacter: {
+    nl: 'Een verhuiscode bestaat alleen uit letters zonder accenten, cijfers en leestekens. Kopieer de code precies zoals je hem kreeg.',
+    en: 'A transfer code consists only of letters without accents, digits and punctuation. Copy the code exactly as you received it.',
+  },
+  transferCodeLength: { nl: 'Een verhuiscode is hoogstens 128 tekens lang.', en: 'A transfer code is at most 128 characters long.' },
   iban: { nl: 'Vul een geldig IBAN in, bijvoorbeeld NL91 ABNA 0417 1643 00.', en: 'Enter a valid IBAN, for example NL91 ABNA 0417 1643 00.' },
   mandateRequired: {
     nl: 'Geef toestemming voor de automatische incasso om zo te betalen.',

@@ -56,12 +56,14 @@ export interface TestAppOptions {
   payment?: PaymentPort;
   provisioning?: ProvisioningPort;
   config?: Partial<AppConfig>;
-  /** The clock of the account rules and sessions. */
+  /** The clock of the account rules, sessions, fulfilment and the simulated registry. */
   now?: () => Date;
   /** Logger options (e.g. a capturing `stream`); default: no logging. */
   logger?: AppDeps['logger'];
   /** Told of every route as the app adds it. */
   onRoute?: AppDeps['onRoute'];
+  /** The simulated registry's transfer period (5 days unless given). */
+  transferSeconds?: number;
 }
 
 /** The real app on a test database, with the offline adapters unless a test brings its own. */
@@ -74,6 +76,8 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
       failureRate: 0,
       wellKnown,
       isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.transferSeconds !== undefined ? { transferSeconds: options.transferSeconds } : {}),
     });
   const captcha = options.captcha ?? createAltchaCaptcha({ hmacKey: 'test-key', maxNumber: 1000, store: createMemorySpentTokenStore() });
   const outboxDir = options.mailer ? null : mkdtempSync(join(tmpdir(), 'kavel-outbox-'));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { continueToProductPath, PAYMENT_STATUS_POLL_MS } from '@kavel/core';
-import { useEuro, useT } from '../i18n/use-t.ts';
+import { useEuro, useLocale, useT } from '../i18n/use-t.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { OrderLines } from '../features/orders/order-lines.tsx';
@@ -13,16 +13,26 @@ import { paymentStatusPath } from './order-app-paths.ts';
 /**
  * `/bestellen/{id}/overzicht` (spec 001 section 2): which invoice the order went to (a new,
  * closed one, or added to the open one), the products, 'continue to product', the invoice and
- * the recommended products. While the products are being set up the order is read again.
+ * the recommended products. While the products are being set up the order is read again; a
+ * transfer that waits for the losing registrar is named with the date the registry expects.
  */
+/** How often an order whose transfer waits for the losing registrar is read again. */
+const TRANSFER_POLL_MS = 30_000;
+
 export function OrderSummaryPage({ orderId }: { orderId: number }) {
   const t = useT();
   const euro = useEuro();
+  const locale = useLocale();
+  const dateTime = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Amsterdam' });
   const order = useQuery({
     queryKey: ['order', orderId],
     queryFn: () => ordersApi.order(orderId),
     retry: false,
-    refetchInterval: (query) => (query.state.status !== 'error' && query.state.data?.status === 'CONFIRMED' ? PAYMENT_STATUS_POLL_MS : false),
+    // A transfer waits days for the losing registrar: read again, but less often.
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && query.state.data?.status === 'CONFIRMED'
+        ? (query.state.data.pendingTransfers.length > 0 ? TRANSFER_POLL_MS : PAYMENT_STATUS_POLL_MS)
+        : false,
   });
   const data = order.data;
 
@@ -51,6 +61,17 @@ export function OrderSummaryPage({ orderId }: { orderId: number }) {
                 {t(`orderSummary.status.${data.status}`)}
               </p>
             </Alert>
+            {data.pendingTransfers.length > 0 && (
+              <Alert tone="info" role="none" data-testid="order-pending-transfers">
+                {data.pendingTransfers.map((transfer) => (
+                  <p key={transfer.domain} data-testid="order-pending-transfer" data-domain={transfer.domain}>
+                    {transfer.expectedAt
+                      ? t('orderSummary.transferPending', { domain: transfer.domain, date: dateTime.format(new Date(transfer.expectedAt)) })
+                      : t('orderSummary.transferPendingUndated', { domain: transfer.domain })}
+                  </p>
+                ))}
+              </Alert>
+            )}
             {data.status === 'AWAITING_PAYMENT' && (
               <p>
                 <a href={paymentStatusPath(data.id)}>{t('orderSummary.toPayment')}</a>

@@ -7,11 +7,21 @@ interface PriceProps {
   original?: number;
   /** E.g. 'p/j' or 'per jaar'. */
   suffix?: string;
+  /** What a price of 0 says instead of 'Gratis' (e.g. for something already paid). */
+  zeroLabel?: string;
 }
 
-export function Price({ cents, original, suffix }: PriceProps) {
+/** A price with its regular price struck through when discounted; nothing to pay reads 'Gratis', without a period. */
+export function Price({ cents, original, suffix, zeroLabel }: PriceProps) {
   const t = useT();
   const euro = useEuro();
+  if (cents === 0 && !original) {
+    return (
+      <span className="price">
+        <strong className="price__amount price__amount--free">{zeroLabel ?? t('price.free')}</strong>
+      </span>
+    );
+  }
   const discounted = original !== undefined && original !== cents;
   return (
     <span className="price">

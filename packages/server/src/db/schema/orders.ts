@@ -149,7 +149,8 @@ export const payments = pgTable(
   (t) => [index('payments_order_idx').on(t.orderId)],
 );
 
-export type FulfilmentStepState = 'pending' | 'done' | 'undone' | 'failed';
+/** `waiting`: the outside party accepted the step and is still at work (a transfer in); asked again by later runs. */
+export type FulfilmentStepState = 'pending' | 'waiting' | 'done' | 'undone' | 'failed';
 
 /**
  * The steps that deliver an order, one row per step. A step is done once; a retry skips what is

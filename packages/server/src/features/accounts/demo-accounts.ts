@@ -68,7 +68,19 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
 ];
 
-const DEMO_DOMAINS = [{ name: 'goudenkorst.nl', owner: 'klant@demo.kavel.nl' }, { name: 'goudenkorst-webshop.com', owner: 'klant@demo.kavel.nl' }];
+/** The bakery's domains, registered years ago (month and day of the registration) and renewed every year since. */
+const DEMO_DOMAINS = [
+  { name: 'goudenkorst.nl', owner: 'klant@demo.kavel.nl', registered: { year: 2014, month: 4, day: 12 } },
+  { name: 'goudenkorst-webshop.com', owner: 'klant@demo.kavel.nl', registered: { year: 2019, month: 9, day: 3 } },
+];
+
+/** The registration's anniversary that comes next: the expiry date of a domain renewed yearly. */
+export function nextAnniversary(registered: { year: number; month: number; day: number }, now: Date): Date {
+  for (let year = Math.max(registered.year + 1, now.getUTCFullYear()); ; year++) {
+    const date = new Date(Date.UTC(year, registered.month - 1, registered.day, 12));
+    if (date > now) return date;
+  }
+}
 
 /** The bakery's DNS profiles: the shop's own servers, and mail at Google Workspace. */
 const DEMO_DNS_PROFILES: Array<{ name: string; records: TDnsRecord[] }> = [
@@ -166,7 +178,11 @@ export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAcc
     const row = id === null ? await accountRepository.findByEmail(db, customer.email) : null;
     ids.set(customer.email, id ?? row!.id);
   }
-  for (const domain of DEMO_DOMAINS) await deps.domains.addDomain(domain.name, ids.get(domain.owner)!);
+  for (const domain of DEMO_DOMAINS) {
+    const { year, month, day } = domain.registered;
+    const dates = { createdAt: new Date(Date.UTC(year, month - 1, day, 12)), expiresAt: nextAnniversary(domain.registered, now()) };
+    await deps.domains.addDomain(domain.name, ids.get(domain.owner)!, dates);
+  }
   const bakery = ids.get('klant@demo.kavel.nl')!;
   const profiles = new Set((await deps.dns.listProfiles(bakery)).map((profile) => profile.name));
   for (const profile of DEMO_DNS_PROFILES) if (!profiles.has(profile.name)) await deps.dns.createProfile(bakery, profile.name, profile.records);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ZRedirectUrl,
   ZTransferCode,
+  transferCodeProblem,
   type Locale,
   type TAddItemRequest,
   type TBasketItemOptions,
@@ -136,7 +137,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
         title = url.data;
       } else if (product.productType === 'TRANSFER_CODE') {
         const code = ZTransferCode.safeParse(value);
-        if (!code.success) throw fieldRefusal(locale, 'value', 'transferCode');
+        if (!code.success) throw fieldRefusal(locale, 'value', transferCodeProblem(value.trim()) ?? 'transferCode');
         title = code.data;
       }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
 import { domainRedirects, domains } from '../../db/schema/index.ts';
 
@@ -26,9 +26,10 @@ export interface DomainService {
   isRegisteredInShop(domain: string): Promise<boolean>;
   /**
    * Records a domain the shop administers for a customer; a domain that is already there is left
-   * as it is. Answers whether it was added.
+   * as it is, except that a missing expiry date of the customer's domain is filled in. Answers
+   * whether it was added.
    */
-  addDomain(domain: string, customerId: number): Promise<boolean>;
+  addDomain(domain: string, customerId: number, dates?: { createdAt: Date; expiresAt: Date }): Promise<boolean>;
   /** Whether the shop administers this domain for this customer. */
   isOwnedBy(domain: string, customerId: number): Promise<boolean>;
   /**
@@ -88,11 +89,21 @@ export function createDomainService(db: Database): DomainService {
   return {
     isRegisteredInShop: batchedOwnershipCheck(db),
 
-    async addDomain(domain, customerId) {
+    async addDomain(domain, customerId, dates) {
       const name = domain.toLowerCase();
       const extension = name.slice(name.indexOf('.') + 1);
       if (!name.includes('.') || !extension) throw new Error(`not a full domain name: ${domain}`);
-      const inserted = await db.insert(domains).values({ name, extension, customerId }).onConflictDoNothing().returning({ id: domains.id });
+      const inserted = await db
+        .insert(domains)
+        .values({ name, extension, customerId, ...(dates ?? {}) })
+        .onConflictDoNothing()
+        .returning({ id: domains.id });
+      if (inserted.length === 0 && dates) {
+        await db
+          .update(domains)
+          .set({ expiresAt: dates.expiresAt })
+          .where(and(eq(domains.name, name), eq(domains.customerId, customerId), isNull(domains.expiresAt)));
+      }
       return inserted.length > 0;
     },
 

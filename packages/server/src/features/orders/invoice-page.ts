@@ -60,8 +60,6 @@ function describe(line: OrderLineRow, domain: string): string {
       return line.invoiced ? `Domeinnaam ${domain} (al in bezit)` : `Verhuizing domeinnaam ${domain}`;
     case 'REDIRECT':
       return `Doorsturen ${domain} naar ${line.title}`;
-    case 'TRANSFER_CODE':
-      return `Verhuiscode voor ${domain}`;
     case 'FREE_INSTALL':
       return `Gratis installatie ${line.productName} voor ${domain}`;
     default:
@@ -72,7 +70,8 @@ function describe(line: OrderLineRow, domain: string): string {
 function orderRows({ order, lines }: { order: OrderRow; lines: OrderLineRow[] }): string {
   const titles = new Map(lines.map((line) => [line.unique, line.title]));
   const rows = [`<tr class="order-head"><th colspan="3" scope="rowgroup">Bestelling ${escapeHtml(order.id)} van ${escapeHtml(dutchDate(order.createdAt))}</th></tr>`];
-  for (const line of lines) {
+  // A transfer code is no product bought (orders from before it stopped being a line still hold one).
+  for (const line of lines.filter((candidate) => candidate.productType !== 'TRANSFER_CODE')) {
     const domain = line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? '');
     rows.push(`<tr><td>${escapeHtml(describe(line, domain))}</td><td>${PERIOD_TEXT[order.period]}</td><td class="amount">${euro(line.price)}</td></tr>`);
   }

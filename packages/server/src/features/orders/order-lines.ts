@@ -65,7 +65,7 @@ export function invoiceAddressee(customer: TCustomerSummary, countries: readonly
 
 /**
  * The order lines of a priced basket: every item with its price of this period, domains first
- * with their connected items after them. A domain's line carries what fulfilment needs: the
+ * with their connected items after them (a transfer code is no line). A domain's line carries what fulfilment needs: the
  * card's options, the transfer code and redirect URL of its connected items, and the holder
  * snapshot (for a new domain; a domain the customer has already is not registered again).
  */
@@ -90,7 +90,9 @@ export function orderLinesOf(basket: Pick<TBasket, 'items'>, selections: readonl
         ...(redirectUrl !== undefined ? { redirectUrl } : {}),
       };
     }
-    for (const line of [item, ...item.connectedItem]) {
+    // The transfer code travels on the domain line's options for fulfilment; it is not a product
+    // bought, so it is no line of the order or the invoice.
+    for (const line of [item, ...item.connectedItem.filter((child) => child.productType !== 'TRANSFER_CODE')]) {
       lines.push({
         position: lines.length + 1,
         unique: line.unique,

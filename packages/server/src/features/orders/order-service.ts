@@ -4,6 +4,8 @@ import { refusal } from '../../http/errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { InvoiceService } from './invoice-service.ts';
 import { orderRepository, type OrderLineRow } from './order-repository.ts';
+import { TRANSFER_STEP } from './fulfilment/domain-steps.ts';
+import * as fulfilmentRepository from './fulfilment/fulfilment-repository.ts';
 import { paymentRepository } from './payment-repository.ts';
 
 export interface OrderService {
@@ -38,17 +40,26 @@ export function mainItemOf(lines: readonly OrderLineRow[]): { type: TOrderItemTy
 
 function wireLines(lines: readonly OrderLineRow[]): TOrderLine[] {
   const titles = new Map(lines.map((line) => [line.unique, line.title]));
-  return lines.map((line) => ({
-    productType: line.productType,
-    productId: line.productId,
-    productCode: line.productCode,
-    productName: line.productName,
-    // A transfer code is a secret of the domain's holder: the summary names the product, not the code.
-    title: line.productType === 'TRANSFER_CODE' ? line.productName : line.title,
-    domain: line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? line.title),
-    price: line.price,
-    originalPrice: line.originalPrice,
-  }));
+  // A transfer code is no product bought (orders from before it stopped being a line still hold one).
+  return lines
+    .filter((line) => line.productType !== 'TRANSFER_CODE')
+    .map((line) => ({
+      productType: line.productType,
+      productId: line.productId,
+      productCode: line.productCode,
+      productName: line.productName,
+      title: line.title,
+      domain: line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? line.title),
+      price: line.price,
+      originalPrice: line.originalPrice,
+    }));
+}
+
+/** The transfer steps waiting for the losing registrar, with the completion the registry expects. */
+function pendingTransfersOf(steps: readonly fulfilmentRepository.StepRow[]): TOrder['pendingTransfers'] {
+  return steps
+    .filter((step) => step.state === 'waiting' && step.key.startsWith(TRANSFER_STEP))
+    .map((step) => ({ domain: step.key.slice(TRANSFER_STEP.length), expectedAt: typeof step.result?.completesAt === 'string' ? step.result.completesAt : null }));
 }
 
 const perMonthFromYearly = (cents: number) => Math.ceil(cents / 12);
@@ -60,7 +71,12 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     async get(customerId, orderId, locale) {
       const order = await orderRepository.findOwned(db, customerId, orderId);
       if (!order) throw refusal(locale, 404, 'notFound');
-      const [lines, invoice, payment] = await Promise.all([orderRepository.listLines(db, [order.id]), deps.invoices.find(db, order.invoiceId), paymentRepository.latest(db, order.id)]);
+      const [lines, invoice, payment, steps] = await Promise.all([
+        orderRepository.listLines(db, [order.id]),
+        deps.invoices.find(db, order.invoiceId),
+        paymentRepository.latest(db, order.id),
+        fulfilmentRepository.stepsOf(db, order.id),
+      ]);
       if (!invoice) throw new Error(`order ${order.id} has no invoice ${order.invoiceId}`);
       return {
         id: order.id,
@@ -78,6 +94,7 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         invoiceId: invoice.id,
         invoiceNumber: invoice.number,
         lastPaymentStatus: payment?.status ?? null,
+        pendingTransfers: pendingTransfersOf(steps),
       };
     },
 

@@ -10,7 +10,7 @@ const adapters: Array<[string, RegistryPort]> = [
 ];
 
 describe.each(adapters)('%s registry: registering', (_name, port) => {
-  it('cannot register or release: both answer unsupported, without contacting a server', async () => {
+  it('cannot register, follow a transfer or release: each answers unsupported, without contacting a server', async () => {
     const answer = await port.register({
       clientRef: 'order-1:a',
       domain: 'mijnbakkerij.nl',
@@ -21,5 +21,6 @@ describe.each(adapters)('%s registry: registering', (_name, port) => {
     });
     expect(answer).toMatchObject({ ok: false, reason: 'unsupported' });
     expect(await port.release('mijnbakkerij.nl', 'order-1:a')).toMatchObject({ ok: false, reason: 'unsupported' });
+    expect(await port.transferStatus({ clientRef: 'order-1:a', domain: 'mijnbakkerij.nl' })).toMatchObject({ ok: false, reason: 'unsupported' });
   });
 });

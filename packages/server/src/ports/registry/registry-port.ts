@@ -50,16 +50,33 @@ export interface DomainRegistrationRequest {
   registrant: RegistrantContact;
 }
 
+/**
+ * A registration is done at once, with its expiry date. A transfer is accepted and then waits
+ * for the losing registrar's period (`completesAt`, when the registry says): ask `transferStatus`.
+ */
 export type DomainRegistrationAnswer =
-  | { ok: true; state: 'registered' | 'transfer_pending'; expiresAt: Date | null }
+  | { ok: true; state: 'registered'; expiresAt: Date }
+  | { ok: true; state: 'transfer_pending'; completesAt: Date | null }
   | { ok: false; reason: 'taken' | 'invalid-transfer-code' | 'unsupported' | 'unreachable' | 'timeout'; detail?: string };
+
+/** Where a transfer that was accepted (`transfer_pending`) stands. */
+export type TransferStatusAnswer =
+  | { ok: true; state: 'pending'; completesAt: Date | null }
+  | { ok: true; state: 'completed'; expiresAt: Date }
+  /** The losing registrar or the holder refused it. */
+  | { ok: true; state: 'rejected'; detail: string }
+  /** `unknown`: the registry has no transfer for this reference (ask `register` again). */
+  | { ok: false; reason: 'unknown' | 'unsupported' | 'unreachable' | 'timeout'; detail?: string };
 
 /**
  * Registers or transfers in a domain. Lookup protocols (RDAP, WHOIS) cannot register: their
  * adapters answer `unsupported`; the simulated registry registers (the name is taken from then on).
  */
 export interface DomainRegistrar {
+  /** A repeat with the same `clientRef` answers the first answer again and does nothing. */
   register(request: DomainRegistrationRequest, signal?: AbortSignal): Promise<DomainRegistrationAnswer>;
+  /** The state of the transfer that `register` accepted for this `clientRef`. */
+  transferStatus(request: { clientRef: string; domain: string }, signal?: AbortSignal): Promise<TransferStatusAnswer>;
   /** Undo of `register` inside the registry's grace period. */
   release(domain: string, clientRef: string): Promise<{ ok: true } | { ok: false; reason: 'unsupported' | 'unreachable'; detail?: string }>;
 }

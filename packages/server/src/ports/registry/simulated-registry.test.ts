@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { createSimulatedRegistry, simulatedLatencyMs } from './simulated-registry.ts';
+import { createSimulatedRegistry, simulatedCurrentExpiry, simulatedLatencyMs } from './simulated-registry.ts';
 import type { SimulatedRegistryOptions } from './simulated-registry.ts';
 import type { DomainRegistrationRequest, RegistryAnswer, RegistrySettings } from './registry-port.ts';
 
@@ -11,12 +11,17 @@ const settings: RegistrySettings = {
   whoisQuarantinePattern: null,
 };
 
+/** The registry's clock in these tests. */
+const AT = new Date('2026-03-01T10:00:00.000Z');
+const IN_A_YEAR = new Date('2027-03-01T10:00:00.000Z');
+
 function registry(overrides: Partial<SimulatedRegistryOptions> = {}) {
   return createSimulatedRegistry({
     latencyMs: { min: 0, max: 0 },
     failureRate: 0,
     wellKnown: { taken: ['google', 'bol'], quarantine: ['opgeheven.nl'] },
     isRegisteredInShop: async () => false,
+    now: () => AT,
     ...overrides,
   });
 }
@@ -173,7 +178,8 @@ describe('simulated registry: registering', () => {
 
   it('registers a free name, which every lookup answers as taken from then on', async () => {
     const port = registry();
-    expect(await port.register(registration('mijnbakkerij.nl', 'order-1:a'))).toEqual({ ok: true, state: 'registered', expiresAt: null });
+    expect(await port.register(registration('mijnbakkerij.nl', 'order-1:a'))).toEqual({ ok: true, state: 'registered', expiresAt: IN_A_YEAR });
+    expect(await port.register(registration('vijf-jaar.nl', 'order-1:b', { years: 5 }))).toEqual({ ok: true, state: 'registered', expiresAt: new Date('2031-03-01T10:00:00.000Z') });
     expect(await port.lookup('mijnbakkerij.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
     expect(await port.lookup('MijnBakkerij.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
     expect(await port.lookup('mijnbakkerij.be', settings, never)).toEqual({ ok: true, status: 'free' });
@@ -190,8 +196,8 @@ describe('simulated registry: registering', () => {
     const port = registry({ latencyMs: { min: 5, max: 5 } });
     const answers = await Promise.all([port.register(registration('tegelijk.nl', 'order-1:a')), port.register(registration('tegelijk.nl', 'order-1:a'))]);
     expect(answers).toEqual([
-      { ok: true, state: 'registered', expiresAt: null },
-      { ok: true, state: 'registered', expiresAt: null },
+      { ok: true, state: 'registered', expiresAt: IN_A_YEAR },
+      { ok: true, state: 'registered', expiresAt: IN_A_YEAR },
     ]);
   });
 
@@ -202,9 +208,34 @@ describe('simulated registry: registering', () => {
     }
   });
 
-  it('takes in a registered name by transfer with a code; refuses a free name, no code or a refused code', async () => {
+  it("accepts a transfer of a registered name with a code, which stays pending for the losing side's 5 days, then completes with a year added", async () => {
+    let now = AT;
+    const port = registry({ now: () => now });
+    const fiveDaysLater = new Date('2026-03-06T10:00:00.000Z');
+    expect(await port.register(transfer('google.nl', 'order-3:a', 'Xk9#-code'))).toEqual({ ok: true, state: 'transfer_pending', completesAt: fiveDaysLater });
+    expect(await port.lookup('google.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
+    now = new Date(fiveDaysLater.getTime() - 1000);
+    expect(await port.transferStatus({ clientRef: 'order-3:a', domain: 'google.nl' })).toEqual({ ok: true, state: 'pending', completesAt: fiveDaysLater });
+    now = fiveDaysLater;
+    const completed = await port.transferStatus({ clientRef: 'order-3:a', domain: 'google.nl' });
+    const current = simulatedCurrentExpiry('google.nl', fiveDaysLater);
+    expect(completed).toEqual({ ok: true, state: 'completed', expiresAt: new Date(Date.UTC(current.getUTCFullYear() + 1, current.getUTCMonth(), current.getUTCDate(), 12)) });
+    expect(current.getTime()).toBeGreaterThan(fiveDaysLater.getTime());
+    expect(current.getTime() - fiveDaysLater.getTime()).toBeLessThanOrEqual(366 * 86_400_000);
+    expect(await port.transferStatus({ clientRef: 'order-unknown:a', domain: 'google.nl' })).toMatchObject({ ok: false, reason: 'unknown' });
+  });
+
+  it('completes transfers after the configured period', async () => {
+    let now = AT;
+    const port = registry({ now: () => now, transferSeconds: 60 });
+    expect(await port.register(transfer('bol.com', 'order-12:a', 'code'))).toMatchObject({ state: 'transfer_pending', completesAt: new Date(AT.getTime() + 60_000) });
+    now = new Date(AT.getTime() + 60_000);
+    expect(await port.transferStatus({ clientRef: 'order-12:a', domain: 'bol.com' })).toMatchObject({ ok: true, state: 'completed' });
+  });
+
+  it('refuses a transfer of a name it holds already, a free name, no code or a refused code', async () => {
     const port = registry();
-    expect(await port.register(transfer('google.nl', 'order-3:a', 'Xk9#-code'))).toEqual({ ok: true, state: 'registered', expiresAt: null });
+    expect(await port.register(transfer('google.nl', 'order-3:a', 'Xk9#-code'))).toMatchObject({ ok: true, state: 'transfer_pending' });
     expect(await port.register(transfer('google.nl', 'order-4:a', 'Xk9#-code'))).toMatchObject({ ok: false, reason: 'taken' });
     expect(await port.register(transfer('vrij.nl', 'order-5:a', 'Xk9#-code'))).toMatchObject({ ok: false, reason: 'invalid-transfer-code' });
     expect(await port.register(transfer('bol.nl', 'order-6:a', null))).toMatchObject({ ok: false, reason: 'invalid-transfer-code' });

@@ -1,8 +1,11 @@
 /**
  * Offline, deterministic registry for development, demos and tests. It registers for real, in
- * memory: a name it registered is taken from then on, also for lookups.
+ * memory: a name it registered is taken from then on, also for lookups. Like a real registry, a
+ * registration runs until now + its years; a transfer waits for the losing registrar's period
+ * (`transferSeconds`, 5 days unless configured) and then completes with the name's current
+ * expiry + 1 year. A taken name's current expiry is a stable anniversary per name.
  */
-import type { DomainRegistrationAnswer, DomainRegistrationRequest, RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
+import type { DomainRegistrationAnswer, DomainRegistrationRequest, RegistryAnswer, RegistryPort, RegistrySettings, TransferStatusAnswer } from './registry-port.ts';
 
 export interface SimulatedRegistryOptions {
   /** Per-domain latency is fixed within this range (inclusive, milliseconds). */
@@ -15,6 +18,31 @@ export interface SimulatedRegistryOptions {
   isRegisteredInShop: (domain: string) => Promise<boolean>;
   /** PRNG seed for the failure decisions; defaults to 1. */
   seed?: number;
+  /** How long a transfer waits for the losing registrar; 5 days unless a demo shortens it. */
+  transferSeconds?: number;
+  /** The registry's clock (expiry dates, transfer periods). */
+  now?: () => Date;
+}
+
+/** The losing registrar's period of most registries: 5 days. */
+export const DEFAULT_SIMULATED_TRANSFER_SECONDS = 5 * 24 * 60 * 60;
+
+function addYears(date: Date, years: number): Date {
+  const later = new Date(date.getTime());
+  later.setUTCFullYear(later.getUTCFullYear() + years);
+  return later;
+}
+
+/**
+ * The expiry date a name someone else holds has now: its registration's anniversary (a day of
+ * the year fixed per name, at noon UTC) that comes next.
+ */
+export function simulatedCurrentExpiry(domain: string, now: Date): Date {
+  const day = fnv1a(`expiry:${domain.toLowerCase()}`) % 365;
+  for (let year = now.getUTCFullYear(); ; year++) {
+    const expiry = new Date(Date.UTC(year, 0, 1 + day, 12));
+    if (expiry > now) return expiry;
+  }
 }
 
 /** 32-bit FNV-1a over the UTF-16 code units of `text`. */
@@ -97,6 +125,10 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
   const takenLabels = new Set(options.wellKnown.taken.map((label) => label.toLowerCase()));
   const quarantined = new Set(options.wellKnown.quarantine.map((domain) => domain.toLowerCase()));
   const random = mulberry32(options.seed ?? 1);
+  const now = options.now ?? (() => new Date());
+  const transferMs = Math.max(0, options.transferSeconds ?? DEFAULT_SIMULATED_TRANSFER_SECONDS) * 1000;
+  /** Transfers accepted, per clientRef: the name and when the losing registrar's period ends. */
+  const transfers = new Map<string, { name: string; completesAt: Date }>();
   /** Names this registry registered (or took in by transfer), with the request that did it. */
   const registrations = new Map<string, string>();
   /** The first definite answer per clientRef: a repeated request answers it again and does nothing. */
@@ -109,15 +141,19 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
   }
 
   function decide(request: DomainRegistrationRequest, name: string, existing: boolean): DomainRegistrationAnswer {
-    // Registered by this very request while we waited (a concurrent repeat): the same success.
-    if (registrations.get(name) === request.clientRef) return { ok: true, state: 'registered', expiresAt: null };
-    if (request.kind === 'registration') return existing ? { ok: false, reason: 'taken', detail: `${name} is not free` } : { ok: true, state: 'registered', expiresAt: null };
+    // Registered by this very request while we waited (a concurrent repeat): the same answer.
+    const earlier = answers.get(request.clientRef);
+    if (earlier) return earlier;
+    if (request.kind === 'registration') {
+      return existing ? { ok: false, reason: 'taken', detail: `${name} is not free` } : { ok: true, state: 'registered', expiresAt: addYears(now(), request.years) };
+    }
     if (!existing || quarantined.has(name)) return { ok: false, reason: 'invalid-transfer-code', detail: `${name} cannot be transferred` };
     if (registrations.has(name)) return { ok: false, reason: 'taken', detail: `${name} is already with us` };
     const code = request.transferCode?.trim() ?? '';
     if (code === '' || code.toUpperCase().includes(SIMULATED_INVALID_TRANSFER_CODE)) return { ok: false, reason: 'invalid-transfer-code', detail: 'the registry refused the transfer code' };
-    // Transfers complete at once here; a real registry may answer transfer_pending.
-    return { ok: true, state: 'registered', expiresAt: null };
+    const completesAt = new Date(now().getTime() + transferMs);
+    transfers.set(request.clientRef, { name, completesAt });
+    return { ok: true, state: 'transfer_pending', completesAt };
   }
 
   return {
@@ -129,10 +165,18 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
       const name = request.domain.trim().toLowerCase();
       if (!(await sleep(simulatedLatencyMs(name, min, max), signal ?? new AbortController().signal))) return { ok: false, reason: 'timeout' };
       const existing = await exists(name);
-      const answer = answers.get(request.clientRef) ?? decide(request, name, existing);
+      const answer = decide(request, name, existing);
       if (answer.ok) registrations.set(name, request.clientRef);
       answers.set(request.clientRef, answer);
       return answer;
+    },
+
+    async transferStatus({ clientRef }): Promise<TransferStatusAnswer> {
+      const transfer = transfers.get(clientRef);
+      if (!transfer) return { ok: false, reason: 'unknown', detail: `no transfer for ${clientRef}` };
+      if (now() < transfer.completesAt) return { ok: true, state: 'pending', completesAt: transfer.completesAt };
+      // The registry adds the year of the transfer to what the losing registrar had.
+      return { ok: true, state: 'completed', expiresAt: addYears(simulatedCurrentExpiry(transfer.name, transfer.completesAt), 1) };
     },
 
     async release(domain, clientRef) {
@@ -143,6 +187,7 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
       // answering a registration that no longer exists.
       registrations.delete(name);
       answers.delete(clientRef);
+      transfers.delete(clientRef);
       return { ok: true };
     },
 

@@ -34,14 +34,14 @@ export function BasketItemRow({ item, period }: BasketItemRowProps) {
       </div>
       <div className="basket-item__line">
         <span className="basket-item__kind">{kind}</span>
-        <Price cents={item.discountedPricePerPeriod} original={item.originalPricePerPeriod} suffix={perPeriod} />
+        <Price cents={item.discountedPricePerPeriod} original={item.originalPricePerPeriod} suffix={perPeriod} zeroLabel={item.invoiced ? t('price.owned') : undefined} />
       </div>
       {item.connectedItem.length > 0 && (
         <ul className="basket-item__children">
           {item.connectedItem.map((child) => (
             <li key={child.unique} className="basket-item__line" data-testid="basket-child" data-product-type={child.productType}>
               <span className="basket-item__kind">{childLabel(child)}</span>
-              <Price cents={child.discountedPricePerPeriod} original={child.originalPricePerPeriod} suffix={perPeriod} />
+              <Price cents={child.discountedPricePerPeriod} original={child.originalPricePerPeriod} suffix={perPeriod} zeroLabel={child.invoiced ? t('price.owned') : undefined} />
             </li>
           ))}
         </ul>

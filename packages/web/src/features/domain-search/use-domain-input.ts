@@ -35,7 +35,10 @@ export function useDomainInput(initial = ''): DomainInput {
       if (cleaned !== value) setValue(cleaned);
       if (cleaned === judged.current) return;
       judged.current = cleaned;
-      if (liveProblem(cleaned)) setInvalidModalOpen(true);
+      // A hyphen at the end is where someone typing `mijn-bakkerij` pauses: the Check button is
+      // disabled, and the modal waits for a submit.
+      const problem = liveProblem(cleaned);
+      if (problem && problem !== 'trailing-hyphen') setInvalidModalOpen(true);
     }, DOMAIN_INPUT_CLEAN_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [value]);

@@ -52,6 +52,9 @@ export function RedirectForm({ item, product, marked }: RedirectFormProps) {
   }
 
   const shownError = error ?? (marked ? fieldMessage('redirectUrl') : null);
+  // What will be stored, when it differs from what was typed (a missing scheme becomes https://).
+  const preview = url.trim() === '' ? null : ZRedirectUrl.safeParse(url);
+  const storedAs = preview?.success && preview.data !== url.trim() ? preview.data : null;
   return (
     <form className="redirect-form" onSubmit={submit} noValidate>
       <Field
@@ -62,7 +65,7 @@ export function RedirectForm({ item, product, marked }: RedirectFormProps) {
         minLength={REDIRECT_URL_MIN_LENGTH}
         maxLength={REDIRECT_URL_MAX_LENGTH}
         placeholder="https://"
-        hint={t('services.redirectHint')}
+        hint={storedAs ? t('services.redirectStoredAs', { url: storedAs }) : t('services.redirectHint')}
         value={url}
         onChange={(event) => setUrl(event.target.value)}
         error={shownError}

@@ -19,7 +19,7 @@ export function ServicesStep({ marked }: { marked: ReadonlySet<string> }) {
   if (!catalogue.data) return <Spinner label={t('common.loading')} />;
   return (
     <div className="services" data-testid="services">
-      <p className="step__placeholder">{t('step2.placeholder')}</p>
+      <p className="services__intro" data-testid="services-intro">{t('step2.intro')}</p>
       {domains.map((item) => (
         <ServiceCard
           key={item.unique}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ZTransferCode, type TBasketItem, type TBasketProduct } from '@kavel/core';
+import { ApiError } from '../../api/client.ts';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -31,6 +32,7 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
   const savedCode = item.connectedItem.find((child) => child.productType === 'TRANSFER_CODE')?.title ?? '';
   const [code, setCode] = useState(savedCode);
   const [codeError, setCodeError] = useState<string | null>(null);
+  const [savedNote, setSavedNote] = useState(false);
   const [owner, setOwner] = useState(saved.ownerConfirmed === true);
   const [dnsLater, setDnsLater] = useState(saved.transferDnsLater === true);
   const [choice, setChoice] = useState<'copy' | 'profile'>(saved.dnsProfileId ? 'profile' : 'copy');
@@ -44,14 +46,29 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
   const ownerInvalid = marked && saved.ownerConfirmed !== true;
 
   const submit = () => {
+    setSavedNote(false);
     let transferCode: { productId: number; productCode: string; value: string } | null = null;
     if (code.trim() !== '' && code.trim() !== savedCode && product) {
       const parsed = ZTransferCode.safeParse(code);
-      if (!parsed.success) return setCodeError(fieldMessage('transferCode') ?? null);
+      if (!parsed.success) return setCodeError(fieldMessage(parsed.error.issues[0]?.message ?? 'transferCode') ?? null);
+      setCode(parsed.data);
       transferCode = { productId: product.productId, productCode: product.productCode, value: parsed.data };
     }
     setCodeError(null);
-    save.mutate({ options: { unique: item.unique, ownerConfirmed: owner, transferDnsLater: dnsLater, dnsProfileId }, code: transferCode });
+    save.mutate(
+      { options: { unique: item.unique, ownerConfirmed: owner, transferDnsLater: dnsLater, dnsProfileId }, code: transferCode },
+      {
+        onSuccess: () => setSavedNote(true),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.body.fieldErrors?.value) setCodeError(failure.body.fieldErrors.value);
+        },
+      },
+    );
+  };
+  // Any change after a save hides the confirmation until the next save.
+  const edit = <T,>(set: (value: T) => void) => (value: T) => {
+    setSavedNote(false);
+    set(value);
   };
 
   return (
@@ -62,7 +79,7 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
         hint={t('services.transferCodeHint')}
         autoComplete="off"
         value={code}
-        onChange={(event) => setCode(event.target.value)}
+        onChange={(event) => edit(setCode)(event.target.value)}
         error={codeError}
         data-testid="transfer-code"
       />
@@ -71,7 +88,7 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
           <input
             type="checkbox"
             checked={owner}
-            onChange={(event) => setOwner(event.target.checked)}
+            onChange={(event) => edit(setOwner)(event.target.checked)}
             aria-invalid={ownerInvalid || undefined}
             aria-describedby={ownerInvalid ? `${id}-owner-error` : undefined}
             data-invalid={ownerInvalid || undefined}
@@ -86,7 +103,7 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
         )}
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={dnsLater} disabled={!owner} onChange={(event) => setDnsLater(event.target.checked)} data-testid="transfer-dns" />
+        <input type="checkbox" checked={dnsLater} disabled={!owner} onChange={(event) => edit(setDnsLater)(event.target.checked)} data-testid="transfer-dns" />
         <span className="checkbox__label">{t('services.transferDns')}</span>
       </label>
       <RadioGroup
@@ -98,7 +115,7 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
           { value: 'copy', label: t('services.dns.copy') },
           { value: 'profile', label: t('services.dns.profile') },
         ]}
-        onChange={(value) => setChoice(value === 'profile' ? 'profile' : 'copy')}
+        onChange={(value) => edit(setChoice)(value === 'profile' ? 'profile' : 'copy')}
         data-testid="transfer-dns-choice"
       />
       {canUseProfiles && (
@@ -106,15 +123,18 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
           label={t('services.dnsProfile')}
           value={String(selectedProfile ?? '')}
           disabled={choice !== 'profile'}
-          onChange={(event) => setProfileId(Number(event.target.value))}
+          onChange={(event) => edit(setProfileId)(Number(event.target.value))}
           options={profiles.map((profile) => ({ value: String(profile.id), label: profile.name }))}
           data-testid="transfer-dns-profile"
         />
       )}
-      <div>
+      <div className="transfer-section__actions">
         <Button size="sm" disabled={!owner || !changed} busy={save.isPending} onClick={submit} data-testid="transfer-save">
           {t('services.save')}
         </Button>
+        <p className="transfer-section__status" role="status" data-testid="transfer-saved">
+          {savedNote && !changed ? t('services.saved') : ''}
+        </p>
       </div>
     </fieldset>
   );

@@ -11,6 +11,7 @@ import {
   permanent,
   succeed,
   transient,
+  waiting,
   type OrderContext,
   type StepDefinition,
   type StepDeps,
@@ -54,7 +55,9 @@ export interface DomainLines {
   children: OrderLineRow[];
 }
 
-export const registerKey = (name: string, kind: 'registration' | 'transfer') => `${kind === 'transfer' ? 'transfer-domain' : 'register-domain'}:${name}`;
+/** The key of a transfer's step, before the domain name. */
+export const TRANSFER_STEP = 'transfer-domain:';
+export const registerKey = (name: string, kind: 'registration' | 'transfer') => `${kind === 'transfer' ? TRANSFER_STEP : 'register-domain:'}${name}`;
 export const addDomainKey = (name: string) => `add-domain:${name}`;
 
 /** The transfer code: on the domain line's options, or the code line's title. */
@@ -83,7 +86,22 @@ export function newDomainSteps(order: OrderContext, deps: StepDeps, lines: Domai
         AbortSignal.timeout(REGISTRY_TIMEOUT_MS),
       );
       if (!answer.ok) return registryFailure(answer);
-      return succeed(async () => ({ state: answer.state, expiresAt: answer.expiresAt?.toISOString() ?? null }));
+      if (answer.state === 'registered') return succeed(async () => ({ expiresAt: answer.expiresAt.toISOString() }));
+      // A transfer in: the losing registrar has its period. The step waits until the registry
+      // reports it complete; the sweep asks again.
+      const status = await deps.registry.transferStatus({ clientRef, domain: name }, AbortSignal.timeout(REGISTRY_TIMEOUT_MS));
+      if (!status.ok) {
+        const error = `registry transfer status: ${status.reason}${status.detail ? ` (${status.detail})` : ''}`;
+        return status.reason === 'unsupported' ? permanent(error) : transient(error);
+      }
+      switch (status.state) {
+        case 'pending':
+          return waiting({ completesAt: (status.completesAt ?? answer.completesAt)?.toISOString() ?? null });
+        case 'rejected':
+          return permanent(`registry: transfer rejected (${status.detail})`);
+        case 'completed':
+          return succeed(async () => ({ expiresAt: status.expiresAt.toISOString() }));
+      }
     },
     async undo() {
       const answer = await deps.registry.release(name, clientRef);
@@ -99,10 +117,11 @@ export function newDomainSteps(order: OrderContext, deps: StepDeps, lines: Domai
   const addDomain: StepDefinition = {
     key: added,
     async run(done) {
-      const state = done.get(registered)?.state === 'transfer_pending' ? 'transfer_pending' : 'active';
-      const expiresAt = addYears(order.now(), order.years);
+      // The registry's expiry date; a step done before registries answered one: now + the period.
+      const answered = done.get(registered)?.expiresAt;
+      const expiresAt = typeof answered === 'string' ? new Date(answered) : addYears(order.now(), order.years);
       return succeed(async (tx) => {
-        const domainId = await deps.domains.recordOrdered(tx, { name, customerId: order.customerId, orderId: order.orderId, status: state, expiresAt });
+        const domainId = await deps.domains.recordOrdered(tx, { name, customerId: order.customerId, orderId: order.orderId, status: 'active', expiresAt });
         if (domainId === null) throw new PermanentFailure(`${name} is already in the shop`);
         return { domainId };
       });

@@ -34,11 +34,15 @@ export function upgradedDomainsOf(storedKeys: readonly string[]): Set<string> {
  * transfer, the domain row, its zone (new domains only); the forward; the hosting account or
  * the package change; the extras. Per domain rather than per kind, so that everything of one
  * domain is in place before the next domain's registry call, and a failure there undoes whole
- * domains. Invoiced lines (what the customer already has) need no step of their own.
+ * domains. Transfers come after the rest: a transfer waits for the losing registrar's period,
+ * and what can be delivered at once should not wait with it. Invoiced lines (what the customer
+ * already has) need no step of their own.
  */
 export function planSteps(order: OrderContext, deps: StepDeps, lines: readonly OrderLineRow[], upgradedDomains: ReadonlySet<string>): StepDefinition[] {
   const steps: StepDefinition[] = [];
-  for (const domainLines of domainLinesOf(lines)) {
+  const isTransfer = ({ domain }: DomainLines) => !domain.invoiced && domain.productType === 'DOMAIN_TRANSFER';
+  const domains = domainLinesOf(lines);
+  for (const domainLines of [...domains.filter((one) => !isTransfer(one)), ...domains.filter(isTransfer)]) {
     const { domain, children } = domainLines;
     const name = domain.title.toLowerCase();
     if (!domain.invoiced) steps.push(...newDomainSteps(order, deps, domainLines));

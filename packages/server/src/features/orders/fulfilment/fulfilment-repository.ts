@@ -60,7 +60,9 @@ export async function moveOrder(db: Database, orderId: number, from: TOrderStatu
 
 /**
  * Confirmed orders nobody is fulfilling, confirmed at least `quietMs` ago: the process that
- * confirmed an order fulfils it right away, so the sweep leaves fresh ones to it.
+ * confirmed an order fulfils it right away, so the sweep leaves fresh ones to it. Those whose
+ * steps were looked at longest ago come first, so orders waiting days for a transfer go to the
+ * back after each look and never crowd the others out of a batch.
  */
 export async function resumableOrderIds(db: Database, now: Date, quietMs: number, limit: number): Promise<number[]> {
   const before = new Date(now.getTime() - quietMs);
@@ -74,7 +76,10 @@ export async function resumableOrderIds(db: Database, now: Date, quietMs: number
         lte(sql`coalesce(${orders.confirmedAt}, ${orders.createdAt})`, before),
       ),
     )
-    .orderBy(asc(orders.id))
+    .orderBy(
+      asc(sql`coalesce((select max(${fulfilmentSteps.updatedAt}) from ${fulfilmentSteps} where ${fulfilmentSteps.orderId} = ${orders.id}), ${orders.confirmedAt}, ${orders.createdAt})`),
+      asc(orders.id),
+    )
     .limit(limit);
   return rows.map((row) => row.id);
 }

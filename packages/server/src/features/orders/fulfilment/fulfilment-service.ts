@@ -48,7 +48,7 @@ async function guarded<T>(call: () => Promise<T>): Promise<{ ok: true; value: T 
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    return { ok: false, permanent: error instanceof PermanentFailure, error: describe(error) };
+    return { ok: false, waiting: false, permanent: error instanceof PermanentFailure, error: describe(error) };
   }
 }
 
@@ -88,7 +88,7 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
     return { steps, rows };
   }
 
-  /** Runs the steps not done yet, in order; stops at the first that fails. */
+  /** Runs the steps not done yet, in order; stops at the first that fails or waits. */
   async function runForward(order: OrderContext, steps: StepDefinition[], rows: Map<string, repository.StepRow>): Promise<RunEnd> {
     const done = new Map<string, StepResult>();
     for (const step of steps) {
@@ -103,7 +103,7 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
         (write) =>
           db.transaction(async (tx) => {
             const written = await write(tx);
-            if (!(await repository.moveStep(tx, order.orderId, step.key, ['pending'], { state: 'done', result: written, lastError: null }, now()))) {
+            if (!(await repository.moveStep(tx, order.orderId, step.key, ['pending', 'waiting'], { state: 'done', result: written, lastError: null }, now()))) {
               throw new Error('the step was finished by another run');
             }
             return written;
@@ -113,8 +113,12 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
         done.set(step.key, outcome.value);
         continue;
       }
+      if (outcome.waiting) {
+        await repository.moveStep(db, order.orderId, step.key, ['pending', 'waiting'], { state: 'waiting', result: outcome.note, lastError: null }, now());
+        return 'later';
+      }
       if (outcome.permanent) {
-        await repository.moveStep(db, order.orderId, step.key, ['pending'], { state: 'failed', lastError: outcome.error }, now());
+        await repository.moveStep(db, order.orderId, step.key, ['pending', 'waiting'], { state: 'failed', lastError: outcome.error }, now());
         log.warn({ orderId: order.orderId, step: step.key, error: outcome.error }, 'fulfilment step failed for good; undoing the order');
         return 'failed';
       }
@@ -140,6 +144,11 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
           }),
       );
       if (outcome.ok) continue;
+      if (outcome.waiting) {
+        // An undo has nothing to wait for: asked again by a later run.
+        await repository.recordAttempt(db, order.orderId, step.key, 'undo: waiting', now());
+        return 'later';
+      }
       if (outcome.permanent) {
         // Nothing more can be done by retrying: recorded for a person to look at, and the undo goes on.
         log.error({ orderId: order.orderId, step: step.key, error: outcome.error }, 'a fulfilment step could not be undone');

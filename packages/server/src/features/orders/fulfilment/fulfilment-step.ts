@@ -12,11 +12,16 @@ export type StepResult = Record<string, unknown>;
 export type StepWrite = (tx: Transaction) => Promise<StepResult>;
 
 /**
- * A step's outside work went well (`write` completes it locally), or failed: for now (the
- * platform was unreachable, timed out, threw: a later run tries again) or for good (taken,
- * refused, invalid transfer code: the order cannot be delivered and is undone).
+ * A step's outside work went well (`write` completes it locally); or the outside party accepted
+ * it and is still busy (a transfer waiting for the losing registrar: the step waits, and a later
+ * run asks again); or it failed: for now (the platform was unreachable, timed out, threw: a later
+ * run tries again) or for good (taken, refused, invalid transfer code: the order cannot be
+ * delivered and is undone).
  */
-export type StepOutcome = { ok: true; write: StepWrite } | { ok: false; permanent: boolean; error: string };
+export type StepOutcome =
+  | { ok: true; write: StepWrite }
+  | { ok: false; waiting: true; note: StepResult }
+  | { ok: false; waiting: false; permanent: boolean; error: string };
 
 /**
  * One step of delivering an order. `run` may be called again after a crash or a failure for
@@ -34,8 +39,10 @@ export interface StepDefinition {
 /** Thrown by a step's `write` when its rows cannot be written, ever (the name is someone else's). */
 export class PermanentFailure extends Error {}
 
-export const permanent = (error: string): StepOutcome => ({ ok: false, permanent: true, error });
-export const transient = (error: string): StepOutcome => ({ ok: false, permanent: false, error });
+export const permanent = (error: string): StepOutcome => ({ ok: false, waiting: false, permanent: true, error });
+export const transient = (error: string): StepOutcome => ({ ok: false, waiting: false, permanent: false, error });
+/** The outside party is still at work; `note` is kept on the step (e.g. when it expects to finish). */
+export const waiting = (note: StepResult): StepOutcome => ({ ok: false, waiting: true, note });
 export const succeed = (write: StepWrite): StepOutcome => ({ ok: true, write });
 /** An undo or step with nothing to write locally. */
 export const nothingToWrite: StepWrite = async () => ({});
