@@ -60,7 +60,7 @@ export function OrderPage() {
           <SideBasket showContinue={steps.current < 3} onContinue={onContinue} continueBusy={servicesCheck.busy} />
         </div>
       </main>
-      <OrderErrorModal />
+      <OrderErrorModal domainIsMissingForHosting={basket.data?.domainIsMissingForHosting === true} />
     </>
   );
 }
