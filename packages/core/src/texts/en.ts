@@ -279,6 +279,7 @@ export const en: Record<TextKey, string> = {
   'benefits.UPGRADE_TO_BASIC_HOSTING': 'Upgrade to {product} for {domain}',
   'benefits.UPGRADE_TO_PREMIUM_HOSTING': 'Upgrade to {product} for {domain}',
   'benefits.ssl': '{product} for {domain}',
+  'benefits.sslNeedsHosting': 'Only together with web hosting: an SSL certificate belongs to a hosting package.',
   'benefits.price': '+ {price} {per}',
   'benefits.add': 'Add',
   'benefits.decline': 'No, thanks',

@@ -277,6 +277,7 @@ export const nl = {
   'benefits.UPGRADE_TO_BASIC_HOSTING': 'Upgrade naar {product} voor {domain}',
   'benefits.UPGRADE_TO_PREMIUM_HOSTING': 'Upgrade naar {product} voor {domain}',
   'benefits.ssl': '{product} voor {domain}',
+  'benefits.sslNeedsHosting': 'Alleen samen met webhosting: een SSL-certificaat hoort bij een hostingpakket.',
   'benefits.price': '+ {price} {per}',
   'benefits.add': 'Toevoegen',
   'benefits.decline': 'Nee, bedankt',
