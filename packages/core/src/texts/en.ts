@@ -120,6 +120,8 @@ export const en: Record<TextKey, string> = {
   'step3.placeholder': 'This is where you will enter your details and choose how to pay.',
   'basket.title': 'Selection',
   'basket.empty': 'Your selection is still empty.',
+  'basket.bar': 'Your selection: total and continue',
+  'basket.barItems': '{count} in your selection',
   'basket.continue': 'Continue',
   'basket.remove': 'Remove {name}',
   'basket.exclVat': 'Total excl. VAT',

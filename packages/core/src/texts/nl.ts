@@ -118,6 +118,8 @@ export const nl = {
   'step3.placeholder': 'Hier vul je straks je gegevens in en kies je hoe je betaalt.',
   'basket.title': 'Selectie',
   'basket.empty': 'Je selectie is nog leeg.',
+  'basket.bar': 'Je selectie: totaal en doorgaan',
+  'basket.barItems': '{count} in je selectie',
   'basket.continue': 'Doorgaan',
   'basket.remove': 'Verwijder {name}',
   'basket.exclVat': 'Totaal excl. btw',
