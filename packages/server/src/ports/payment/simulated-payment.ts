@@ -102,7 +102,7 @@ export function createSimulatedPayment(options: SimulatedPaymentOptions): Paymen
       }
       return {
         ok: true,
-        redirectUrl: `${baseUrl}/betalen/simulatie/${encodeURIComponent(order.merchantOrderId)}`,
+        redirectUrl: `${order.shopUrl?.replace(/\/+$/, '') ?? baseUrl}/betalen/simulatie/${encodeURIComponent(order.merchantOrderId)}`,
         providerOrderId: attempt.providerOrderId,
       };
     },
