@@ -25,7 +25,8 @@ export function shopUrlOf(request: FastifyRequest, origin: ShopOrigin): string {
   if (origin.publicUrl) return trimmed(origin.publicUrl);
   const host = request.host;
   const protocol = request.protocol === 'https' ? 'https' : 'http';
-  return host && HOST.test(host) ? `${protocol}://${host.toLowerCase()}` : trimmed(origin.baseUrl);
+  // URL's origin writes the address as browsers compare it (lower case, no default port).
+  return host && HOST.test(host) ? new URL(`${protocol}://${host}`).origin : trimmed(origin.baseUrl);
 }
 
 /** Paths that answer on any host: the health check that load balancers and probes ask by IP address. */
