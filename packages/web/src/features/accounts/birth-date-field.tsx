@@ -96,7 +96,7 @@ export function BirthDateField({ form }: { form: RegistrationForm }) {
         </p>
       )}
       {open && (
-        <div className="birth-date__popover" id={calendarId} role="dialog" aria-label={t('field.birthDateCalendar')} onKeyDown={onKeyDown} data-testid="birth-date-calendar">
+        <div className="birth-date__popover" id={calendarId} role="dialog" aria-label={t('field.calendar')} onKeyDown={onKeyDown} data-testid="birth-date-calendar">
           <Suspense fallback={<Spinner label={t('common.loading')} />}>
             <BirthDateCalendar
               value={field.value ?? ''}
