@@ -44,7 +44,11 @@ export function SmartBenefitsModal({ offer, onClose, onAccepted }: SmartBenefits
       if (verdict.status === 'FAILED') return setFailure(verdict.message);
       onAccepted();
     },
-    onError: (error) => setFailure(errorMessage(error, t)),
+    onError: (error) => {
+      // The basket may have changed under the offer (the usual reason for a refusal): show it as it is.
+      void queryClient.invalidateQueries({ queryKey: BASKET_QUERY_KEY });
+      setFailure(errorMessage(error, t));
+    },
   });
 
   const toggle = (type: Accepted, checked: boolean) =>
