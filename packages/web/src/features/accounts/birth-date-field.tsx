@@ -19,7 +19,10 @@ export function BirthDateField({ form }: { form: RegistrationForm }) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
-  const { field, fieldState } = useController({ control: form.control, name: 'birthDate' });
+  const {
+    field: { name, value, onChange, onBlur, ref },
+    fieldState,
+  } = useController({ control: form.control, name: 'birthDate' });
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -63,11 +66,11 @@ export function BirthDateField({ form }: { form: RegistrationForm }) {
           autoComplete="bday"
           placeholder={t('field.datePlaceholder')}
           maxLength={10}
-          name={field.name}
-          ref={field.ref}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
+          name={name}
+          ref={ref}
+          value={value ?? ''}
+          onChange={onChange}
+          onBlur={onBlur}
           aria-invalid={error ? true : undefined}
           aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
         />
@@ -99,11 +102,11 @@ export function BirthDateField({ form }: { form: RegistrationForm }) {
         <div className="birth-date__popover" id={calendarId} role="dialog" aria-label={t('field.calendar')} onKeyDown={onKeyDown} data-testid="birth-date-calendar">
           <Suspense fallback={<Spinner label={t('common.loading')} />}>
             <BirthDateCalendar
-              value={field.value ?? ''}
+              value={value ?? ''}
               max={todayInAmsterdam()}
               locale={locale}
-              onSelect={(value) => {
-                field.onChange(value);
+              onSelect={(chosen) => {
+                onChange(chosen);
                 close(true);
               }}
             />
