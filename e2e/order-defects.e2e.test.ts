@@ -151,10 +151,17 @@ describe('the smart-benefits offer for a domain without hosting (issue 10 item 2
     await ssl.check();
     await screenshot(page, 'defects-benefits-ssl-with-hosting');
 
-    // Meanwhile the domain leaves the basket (another tab): the offer no longer applies.
+    // Meanwhile the domain gets Basic hosting (another tab): the Intro offer no longer applies.
     const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-    const removed = await page.request.post(`${shop.url}/api/bestelprocedure/removeDomain`, { data: { domainName: 'alleensslbakker.nl' }, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
-    expect(removed.status()).toBe(200);
+    const catalogue = (await (await page.request.get(`${shop.url}/api/catalogue`)).json()) as { hostingPackages: { productId: number; productCode: string }[] };
+    const basic = catalogue.hostingPackages.find((candidate) => candidate.productCode === 'HOSTING_BASIC')!;
+    const basket = (await (await page.request.get(`${shop.url}/api/bestelprocedure/getBasket`)).json()) as { items: { unique: string; title: string }[] };
+    const domain = basket.items.find((item) => item.title === 'alleensslbakker.nl')!;
+    const added = await page.request.post(`${shop.url}/api/bestelprocedure/addItem`, {
+      data: { productId: basic.productId, productCode: basic.productCode, parentId: domain.unique },
+      headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    });
+    expect(added.status()).toBe(200);
     const refused = page.waitForResponse((response) => response.url().endsWith('/api/bestelprocedure/acceptAdditionalService'));
     await checkout.benefitsModal.getByRole('button', { name: 'Toevoegen' }).click();
     expect((await refused).status()).toBeGreaterThanOrEqual(400);
