@@ -159,6 +159,20 @@ describe('hosting from the account: a package for an own domain, another package
     await extras().root.waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Diensten toevoegen');
     await expect(extras().rows.count()).resolves.toBe(7);
+    // Every price stands beside its name before anything is clicked or ticked.
+    const prices = await extras().rows.evaluateAll((rows) =>
+      rows.map((row) => [row.getAttribute('data-product-code'), row.querySelector('[data-testid="extra-service-price"]')?.textContent?.replace(/\s/g, ' ')]),
+    );
+    expect(Object.fromEntries(prices)).toEqual({
+      SSL_DV: '€ 19,95 p/j',
+      SSL_WILDCARD: '€ 99,00 p/j',
+      EXTRA_IPV4: '€ 30,00 p/j',
+      PREMIUM_SPAMFILTER: '€ 24,00 p/j',
+      PRO_SLA: '€ 99,00 p/j',
+      PREMIUM_SUPPORT: '€ 149,00 p/j',
+      WEBSITE_MIGRATION: 'gratis',
+    });
+    await expect(extras().row('PRO_SLA').getByTestId('extra-service-price').isVisible()).resolves.toBe(true);
     // The package has SSL already: ticked, disabled and said so.
     await expect(extras().checkbox('SSL_DV').isChecked()).resolves.toBe(true);
     await expect(extras().checkbox('SSL_DV').isDisabled()).resolves.toBe(true);
@@ -171,7 +185,8 @@ describe('hosting from the account: a package for an own domain, another package
     await expect(info.getAttribute('aria-expanded')).resolves.toBe('false');
     await info.click();
     await expect(info.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(extras().row('PREMIUM_SPAMFILTER').locator('.extra-row__info').textContent()).resolves.toMatch(/^Premium Spamfilter: €\s?24,00 p\/j, exclusief btw\.$/);
+    // The popover adds what the extra does to the price.
+    await expect(extras().row('PREMIUM_SPAMFILTER').locator('.extra-row__info').textContent()).resolves.toMatch(/^Houdt 99,999% van de spam tegen.*Premium Spamfilter: €\s?24,00 p\/j, exclusief btw\.$/);
 
     // By keyboard: Space ticks the box, and 'Toevoegen' appears.
     await extras().checkbox('PREMIUM_SPAMFILTER').focus();
@@ -195,13 +210,30 @@ describe('hosting from the account: a package for an own domain, another package
     await expect(services().extra(NEW_DOMAIN, 'PREMIUM_SPAMFILTER').isChecked()).resolves.toBe(true);
   });
 
-  it('an unknown id or domain, or none, gets a clear message and the way back', async () => {
+  it("without a domain the packages show, and 'Kies' opens 'Kies eerst een domeinnaam' with the ways to a domain", async () => {
+    await page.goto(`${shop.url}/account/webhosting`);
+    await choice().root.waitFor();
+    await expect(choice().cards.count()).resolves.toBe(7);
+    const modal = page.getByTestId('missing-domain-modal');
+    await expect(modal.isVisible()).resolves.toBe(false);
+    await choice().choose('Basic webhosting');
+    await modal.getByRole('heading', { name: 'Kies eerst een domeinnaam' }).waitFor();
+    // The bakery's other domain has no hosting: offered as a way on, next to the search.
+    await expect(modal.getByRole('link', { name: 'goudenkorst-webshop.com' }).getAttribute('href')).resolves.toBe('/account/webhosting?domein=goudenkorst-webshop.com');
+    await expect(modal.getByRole('link', { name: 'Zoek een domeinnaam' }).getAttribute('href')).resolves.toBe('/bestelprocedure#step-1');
+    await screenshot(page, 'account-hosting-missing-domain');
+    await expect(axeViolations(page, 'body')).resolves.toEqual([]);
+    await modal.getByRole('link', { name: 'goudenkorst-webshop.com' }).click();
+    await page.waitForURL(/\/account\/webhosting\?domein=goudenkorst-webshop\.com$/);
+    await expect.poll(() => choice().root.getAttribute('data-mode')).toBe('add');
+  });
+
+  it('an unknown id or domain gets a clear message and the way back', async () => {
     const cases = [
       { path: '/account/webhosting?id=999999', text: 'Dit hostingpakket staat niet in je account.', back: 'Terug naar je hostingpakketten' },
       { path: '/account/webhosting?id=abc', text: 'Dit hostingpakket staat niet in je account.', back: 'Terug naar je hostingpakketten' },
       { path: '/account/webhosting?domein=iemandanders.nl', text: 'De domeinnaam iemandanders.nl staat niet in je account.', back: 'Terug naar je domeinnamen' },
       { path: `/account/webhosting?domein=${NEW_DOMAIN}`, text: `${NEW_DOMAIN} heeft al een hostingpakket.`, back: 'Pakket wijzigen' },
-      { path: '/account/webhosting', text: 'Kies in je account de domeinnaam of het hostingpakket', back: 'Terug naar je domeinnamen' },
       { path: '/account/diensten-toevoegen?id=999999', text: 'Dit hostingpakket staat niet in je account.', back: 'Terug naar je hostingpakketten' },
     ];
     for (const { path, text, back } of cases) {

@@ -25,7 +25,8 @@ export interface RunningShop {
  * Starts the real server the way `npm run serve` does, on an in-memory embedded database and the
  * built front end, and waits until it answers.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<RunningShop> {
+/** `env` overrides the test defaults; a variable given as undefined is left unset (PUBLIC_URL, say). */
+export async function startShop(env: Record<string, string | undefined> = {}): Promise<RunningShop> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {

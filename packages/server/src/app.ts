@@ -41,6 +41,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { withLogSerializers } from './http/log-redaction.ts';
 import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
+import { registerCanonicalHost, type ShopOrigin } from './http/shop-origin.ts';
 import { registerSessions } from './http/session.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
@@ -51,7 +52,7 @@ import type { RegistryPort } from './ports/registry/registry-port.ts';
 export type AppConfig = Pick<
   Config,
   'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'> };
+> & { registry: Pick<Config['registry'], 'timeoutMs'> } & Partial<Pick<Config, 'publicUrl'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the start (built once per process, about 0.2 s), so it never lets a password through unjudged.
   if (!passwordStrengthReady()) installPasswordStrengthEstimator(createPasswordStrengthEstimator());
   registerErrorHandling(app);
+  registerCanonicalHost(app, config.publicUrl ?? null);
 
   await registerSecurity(app, {
     captchaOrigins: deps.captcha.provider === 'recaptcha' ? RECAPTCHA_ORIGINS : [],
@@ -159,10 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => fulfilment.start());
   app.addHook('onClose', async () => fulfilment.stop());
   // [orders] purchase, invoices and payments are created here.
+  // Links the browser follows: PUBLIC_URL, or the request's own address while it is unset. An app
+  // built without `publicUrl` at all (tests that make their own config) keeps to `baseUrl`.
+  const shopOrigin: ShopOrigin = { publicUrl: config.publicUrl === undefined ? config.baseUrl : config.publicUrl, baseUrl: config.baseUrl };
   const orders = createOrdersFeature({
     db,
     now,
     baseUrl: config.baseUrl,
+    shopOrigin,
     log: app.log,
     payment: deps.payment,
     catalogue,

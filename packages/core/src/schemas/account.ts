@@ -132,10 +132,27 @@ export const ZLoginFailure = z.object({
 });
 export type TLoginFailure = z.infer<typeof ZLoginFailure>;
 
+/**
+ * Where a login sends the customer back (`returnTo`): a path on this shop only, never another
+ * site. A same-origin relative path: one leading slash (not `//host`, not `/\host`), no
+ * backslashes, no control characters. Anything else answers null (the default page).
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (char === '\\' || code < 0x20 || code === 0x7f) return null;
+  }
+  return value;
+}
+
 /** `POST /login`, the order app's form post (spec 001 section 7). */
 export const ZLoginForm = z.object({
   _csrf: safeString().max(200).optional(),
   from: safeString().max(40).optional(),
+  /** The page that asked for the login (`safeReturnPath` decides whether it is used). */
+  returnTo: safeString().max(2000).optional(),
   username: safeText(254).optional().default(''),
   password: z.string().max(200).optional().default(''),
   'g-recaptcha-response': safeText(10_000).optional(),

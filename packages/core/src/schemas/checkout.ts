@@ -55,6 +55,14 @@ export function shouldOfferSmartBenefits(hosting: TAdditionalServiceType, ssl: T
   return hosting !== 'NONE' || period === 'YEARLY';
 }
 
+/**
+ * An SSL certificate needs a hosting package: offered with 'add Intro hosting' (the domain has
+ * none yet), it can be accepted only together with that offer. The server refuses it alone.
+ */
+export function sslOfferNeedsHostingOffer(hosting: TAdditionalServiceType): boolean {
+  return hosting === 'ADD_INTRO_HOSTING';
+}
+
 export const ZPaymentMethodCode = z.enum(['ONLINE', 'MANUAL_PAYMENT', 'AUTOMATIC_INCASSO']);
 export type TPaymentMethodCode = z.infer<typeof ZPaymentMethodCode>;
 

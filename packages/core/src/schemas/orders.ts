@@ -107,6 +107,9 @@ export const ZOrder = z.object({
   totalExcludeTax: z.number().int(),
   totalTax: z.number().int(),
   administrativeCost: z.number().int(),
+  /** The discount code's saving, already taken off `totalExcludeTax` (0 without a code), as the invoice shows it. */
+  discountExcludeTax: z.number().int(),
+  discountCode: z.string().nullable(),
   closed: z.boolean(),
   invoiceId: z.number().int(),
   invoiceNumber: z.string(),

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useT } from '../i18n/use-t.ts';
+import { BasketBar } from '../features/basket/basket-bar.tsx';
 import { SideBasket } from '../features/basket/side-basket.tsx';
 import { useBasket } from '../features/basket/use-basket.ts';
 import { DomainSearch } from '../features/domain-search/domain-search.tsx';
@@ -59,8 +60,9 @@ export function OrderPage() {
           </div>
           <SideBasket showContinue={steps.current < 3} onContinue={onContinue} continueBusy={servicesCheck.busy} />
         </div>
+        <BasketBar showContinue={steps.current < 3} onContinue={onContinue} continueBusy={servicesCheck.busy} />
       </main>
-      <OrderErrorModal />
+      <OrderErrorModal domainIsMissingForHosting={basket.data?.domainIsMissingForHosting === true} />
     </>
   );
 }

@@ -21,11 +21,12 @@ const LOGIN_ERROR_TEXTS = {
 
 /**
  * The order app's login (spec 001 section 2): a real form post to `/login` with `_csrf`,
- * `from=shop`, `username` and `password`. The server answers with a redirect: the order app on
- * success, this page with `loginError` otherwise. Checked here first so an empty field is
+ * `from=shop`, `username` and `password`, and `returnTo` when a page sent the customer here. The
+ * server answers with a redirect: that page (or the order app) on success, this page with
+ * `loginError` otherwise. Checked here first so an empty field is
  * reported in place rather than by a round trip.
  */
-export function OrderAppLoginForm({ loginError }: { loginError: TLoginFormError | null }) {
+export function OrderAppLoginForm({ loginError, returnTo = null }: { loginError: TLoginFormError | null; returnTo?: string | null }) {
   const t = useT();
   const [captchaMissing, setCaptchaMissing] = useState(false);
   const [sending, setSending] = useState(false);
@@ -58,6 +59,7 @@ export function OrderAppLoginForm({ loginError }: { loginError: TLoginFormError 
     <form className="account-form" method="post" action="/login" onSubmit={post} noValidate data-testid="order-app-login-form">
       <input type="hidden" name="_csrf" defaultValue={formCsrfToken()} />
       <input type="hidden" name="from" value="shop" />
+      {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}
       {loginError && (
         <Alert tone="danger" data-testid="login-error">
           <p>{t(LOGIN_ERROR_TEXTS[loginError])}</p>

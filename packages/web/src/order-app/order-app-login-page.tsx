@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ZLoginFormError } from '@kavel/core';
+import { safeReturnPath, ZLoginFormError } from '@kavel/core';
 import { useLocation } from '../app/router.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -13,7 +13,9 @@ export function OrderAppLoginPage() {
   const t = useT();
   const loginId = useId();
   const registerId = useId();
-  const parsed = ZLoginFormError.safeParse(useLocation().params.get('loginError'));
+  const { params } = useLocation();
+  const parsed = ZLoginFormError.safeParse(params.get('loginError'));
+  const returnTo = safeReturnPath(params.get('returnTo'));
   const loginError = parsed.success ? parsed.data : null;
   const auth = useAuth();
   const subUser = auth.data?.customer?.isSubUser === true;
@@ -34,7 +36,7 @@ export function OrderAppLoginPage() {
           <h2 className="order-app__card-title" id={loginId}>
             {t('account.tabs.existing')}
           </h2>
-          <OrderAppLoginForm loginError={loginError} />
+          <OrderAppLoginForm loginError={loginError} returnTo={returnTo} />
         </section>
         <section className="order-app__card card" aria-labelledby={registerId}>
           <h2 className="order-app__card-title" id={registerId}>

@@ -4,7 +4,8 @@ interface RadioGroupProps {
   legend: string;
   name: string;
   value: string;
-  options: readonly { value: string; label: string; disabled?: boolean }[];
+  /** `hint`: a second, smaller line under the label (e.g. the details of what the option stands for). */
+  options: readonly { value: string; label: string; hint?: string; disabled?: boolean }[];
   onChange(value: string): void;
   className?: string;
   disabled?: boolean;
@@ -29,7 +30,14 @@ export function RadioGroup({ legend, name, value, options, onChange, className, 
               disabled={option.disabled}
               onChange={() => onChange(option.value)}
             />
-            {option.label}
+            {option.hint ? (
+              <span className="radio-group__text">
+                <span>{option.label}</span>
+                <span className="radio-group__hint">{option.hint}</span>
+              </span>
+            ) : (
+              option.label
+            )}
           </label>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { message, ZLoginForm, ZLoginRequest, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
+import { message, safeReturnPath, ZLoginForm, ZLoginRequest, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SessionManager } from '../../http/session.ts';
@@ -49,9 +49,11 @@ export function registerLoginRoutes(app: FastifyInstance, services: AccountServi
   api.post('/login', { schema: { body: ZLoginForm } }, async (request, reply) => {
     const { username, password } = request.body;
     const result = username && password ? await attempt(request, reply, { ...request.body, username, password }) : null;
-    if (result?.ok) return reply.redirect(request.body.from === 'shop' ? '/bestellen/' : '/bestelprocedure', 303);
+    // Back to the page that asked for the login (a path on this shop only), else the order app.
+    const returnTo = safeReturnPath(request.body.returnTo);
+    if (result?.ok) return reply.redirect(returnTo ?? (request.body.from === 'shop' ? '/bestellen/' : '/bestelprocedure'), 303);
     const loginError = result ? FORM_ERRORS[result.reason] : 'invalid';
-    return reply.redirect(`/bestellen/inloggen?loginError=${loginError}`, 303);
+    return reply.redirect(`/bestellen/inloggen?loginError=${loginError}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`, 303);
   });
 
   api.post('/api/logout', async (request, reply): Promise<TAuthState> => {

@@ -2,6 +2,7 @@ import { ZIdParams, ZPurchaseRequest, type TAdditionalProductPrices, type TManda
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
+import { shopUrlOf, type ShopOrigin } from '../../http/shop-origin.ts';
 import type { OrderService } from './order-service.ts';
 import type { PurchaseService } from './purchase-service.ts';
 
@@ -10,12 +11,12 @@ import type { PurchaseService } from './purchase-service.ts';
  * section 7). Every call needs a logged-in customer (401) and sees only that customer's orders
  * (404 for someone else's id).
  */
-export function registerOrderRoutes(app: FastifyInstance, deps: { purchase: PurchaseService; orders: OrderService }): void {
+export function registerOrderRoutes(app: FastifyInstance, deps: { purchase: PurchaseService; orders: OrderService; shopOrigin: ShopOrigin }): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/bestelprocedure/purchase', { preValidation: requireLogin, schema: { body: ZPurchaseRequest } }, async (request): Promise<TPurchaseResponse> => {
     const customerId = requireCustomerId(request);
-    return deps.purchase.purchase({ sessionIdHash: request.session.idHash, customerId }, request.body, request.session.language);
+    return deps.purchase.purchase({ sessionIdHash: request.session.idHash, customerId }, request.body, request.session.language, shopUrlOf(request, deps.shopOrigin));
   });
 
   api.get('/api/bestelprocedure/directDebitMandate', { preValidation: requireLogin }, async (request, reply): Promise<TMandateState> => {

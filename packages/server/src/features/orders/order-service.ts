@@ -90,6 +90,8 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         totalExcludeTax: order.totalExcludeTax,
         totalTax: order.totalTax,
         administrativeCost: order.administrativeCost,
+        discountExcludeTax: order.discountExcludeTax,
+        discountCode: order.discountExcludeTax > 0 ? order.discountCode : null,
         closed: order.closedInvoice,
         invoiceId: invoice.id,
         invoiceNumber: invoice.number,

@@ -1,6 +1,7 @@
 import type { Locale, TBasket, TWhoisHolder } from '@kavel/core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../../db/connect.ts';
+import type { ShopOrigin } from '../../http/shop-origin.ts';
 import type { PaymentPort } from '../../ports/payment/payment-port.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import { basketPurchaseAccess } from '../basket/basket-purchase-access.ts';
@@ -20,6 +21,8 @@ export interface OrdersFeatureDeps {
   now: () => Date;
   /** The shop's public address: the provider sends the browser back to `{baseUrl}/betaling/terug`. */
   baseUrl: string;
+  /** Where links for the browser of a request point (`shopUrlOf`); without it, always `baseUrl`. */
+  shopOrigin?: ShopOrigin;
   log: FastifyBaseLogger;
   payment: PaymentPort;
   catalogue: Pick<CatalogueService, 'snapshot' | 'countries'>;
@@ -83,8 +86,9 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     invoices,
     payments,
     register(app) {
-      registerOrderRoutes(app, { purchase, orders });
-      registerPaymentRoutes(app, payments);
+      const shopOrigin = deps.shopOrigin ?? { publicUrl: deps.baseUrl, baseUrl: deps.baseUrl };
+      registerOrderRoutes(app, { purchase, orders, shopOrigin });
+      registerPaymentRoutes(app, payments, shopOrigin);
       registerInvoiceRoutes(app, invoices);
       // The simulated provider's page hands its notification over as the webhook would, and
       // shows an attempt only to the logged-in owner of its order.

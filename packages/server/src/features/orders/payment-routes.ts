@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusal } from '../../http/errors.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
+import { shopUrlOf, type ShopOrigin } from '../../http/shop-origin.ts';
 import { paymentStatusPath } from './purchase-service.ts';
 import { orderIdOfMerchantOrderId, type PaymentService } from './payment-service.ts';
 
@@ -14,7 +15,7 @@ const ZNotificationBody = z.unknown();
  * Online payment (decision 4): the provider's return URL and webhook, and the order app's
  * payment calls (spec 001 section 7).
  */
-export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService): void {
+export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService, shopOrigin: ShopOrigin): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   // The browser comes back from the provider with a signed status; the status page shows the rest.
@@ -43,6 +44,6 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   // Starts a new attempt after a cancel or expiry, so a POST with the CSRF token, never a GET.
   api.post('/api/bestellen/:id/betaling', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TPaymentLink> => {
     reply.header('cache-control', 'no-store');
-    return payments.payLink(requireCustomerId(request), request.params.id, request.session.language);
+    return payments.payLink(requireCustomerId(request), request.params.id, request.session.language, shopUrlOf(request, shopOrigin));
   });
 }

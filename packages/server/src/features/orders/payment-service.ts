@@ -18,15 +18,25 @@ export interface PaymentService {
    * The page where the customer pays `order`: the open attempt's, or a newly announced attempt
    * when there is none yet or (with `startAfterEnded`) the last one was cancelled or expired.
    */
-  attemptFor(order: OrderRow, options: { locale: Locale; startAfterEnded: boolean }): Promise<AttemptAnswer>;
+  attemptFor(order: OrderRow, options: AttemptOptions): Promise<AttemptAnswer>;
   /** `POST /api/bestellen/{id}/betaling`: 404 for someone else's order, 409 when paid or not paid online, 503 when the provider cannot be reached. */
-  payLink(customerId: number, orderId: number, locale: Locale): Promise<TPaymentLink>;
+  payLink(customerId: number, orderId: number, locale: Locale, shopUrl?: string): Promise<TPaymentLink>;
   status(customerId: number, orderId: number, locale: Locale): Promise<TPaymentStatusAnswer>;
   /** The signed return URL: applies the status it claims; answers the order, or null when the signature fails. */
   handleReturn(query: Record<string, string | undefined>): Promise<{ orderId: number } | null>;
   handleNotification(notification: unknown): Promise<NotificationOutcome>;
   /** Whether the attempt `merchantOrderId` is on an order of `customerId` (a visitor, null, pays nothing). */
   isPayer(customerId: number | null, merchantOrderId: string): Promise<boolean>;
+}
+
+export interface AttemptOptions {
+  locale: Locale;
+  startAfterEnded: boolean;
+  /**
+   * The shop's address as the customer's browser uses it (`shopUrlOf`): the provider sends the
+   * browser back there, to its own session cookie. Default: `baseUrl`.
+   */
+  shopUrl?: string | undefined;
 }
 
 export interface PaymentServiceDeps {
@@ -62,11 +72,11 @@ export function orderIdOfMerchantOrderId(merchantOrderId: string | undefined): n
  */
 export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const { db, port } = deps;
-  const returnUrl = `${deps.baseUrl.replace(/\/+$/, '')}/betaling/terug`;
+  const returnUrlAt = (shopUrl: string) => `${shopUrl.replace(/\/+$/, '')}/betaling/terug`;
   /** Concurrent requests for the same order's page in this process share one announce. */
   const inflight = new Map<string, Promise<AttemptAnswer>>();
 
-  async function announce(order: OrderRow, locale: Locale): Promise<AttemptAnswer> {
+  async function announce(order: OrderRow, locale: Locale, shopUrl: string): Promise<AttemptAnswer> {
     const merchantOrderId = merchantOrderIdOf(order.id, (await paymentRepository.countFor(db, order.id)) + 1);
     const customer = await deps.customer(order.customerId);
     const announcement: PaymentAnnouncement = {
@@ -75,7 +85,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       currency: 'EUR',
       description: `Kavel bestelling ${order.id}`,
       language: locale === 'en' ? 'EN' : 'NL',
-      merchantReturnUrl: returnUrl,
+      merchantReturnUrl: returnUrlAt(shopUrl),
+      shopUrl,
       shopper: { email: customer?.email ?? '', fullName: customer ? `${customer.firstName} ${customer.lastName}` : '' },
     };
     // An adapter answers failures; a throw (a bug) must not turn the purchase's answer into a 500 after its commit.
@@ -105,8 +116,9 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return winner?.redirectUrl ? { ok: true, url: winner.redirectUrl } : { ok: false, reason: 'unavailable' };
   }
 
-  async function attemptFor(order: OrderRow, options: { locale: Locale; startAfterEnded: boolean }): Promise<AttemptAnswer> {
-    const key = `${order.id}:${options.startAfterEnded}`;
+  async function attemptFor(order: OrderRow, options: AttemptOptions): Promise<AttemptAnswer> {
+    const shopUrl = options.shopUrl ?? deps.baseUrl;
+    const key = `${order.id}:${options.startAfterEnded}:${shopUrl}`;
     const running = inflight.get(key);
     if (running) return running;
     const work = (async (): Promise<AttemptAnswer> => {
@@ -116,7 +128,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (latest && !options.startAfterEnded) return { ok: false, reason: 'ended' };
       const current = await orderRepository.find(db, order.id);
       if (current?.status !== 'AWAITING_PAYMENT') return { ok: false, reason: 'paid' };
-      return announce(current, options.locale);
+      return announce(current, options.locale, shopUrl);
     })();
     inflight.set(key, work);
     try {
@@ -173,11 +185,11 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   return {
     attemptFor,
 
-    async payLink(customerId, orderId, locale) {
+    async payLink(customerId, orderId, locale, shopUrl) {
       const order = await ownedOrder(customerId, orderId, locale);
       if (order.paymentMethod !== 'ONLINE') throw refusal(locale, 409, 'orderNotPaidOnline');
       if (order.status !== 'AWAITING_PAYMENT') throw refusal(locale, 409, 'orderAlreadyPaid');
-      const answer = await attemptFor(order, { locale, startAfterEnded: true });
+      const answer = await attemptFor(order, { locale, startAfterEnded: true, shopUrl });
       if (answer.ok) return { url: answer.url };
       if (answer.reason === 'paid') throw refusal(locale, 409, 'orderAlreadyPaid');
       throw refusal(locale, 503, 'paymentUnavailable');

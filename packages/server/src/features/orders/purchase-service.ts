@@ -33,7 +33,8 @@ export interface PaymentMethodOffer {
 
 export interface PurchaseService {
   /** `POST /bestelprocedure/purchase` for a logged-in customer (decision 2). */
-  purchase(owner: BasketOwner & { customerId: number }, request: PurchaseRequest, locale: Locale): Promise<TPurchaseResponse>;
+  /** `shopUrl`: the shop's address for this browser (the payment page and its way back); default the configured one. */
+  purchase(owner: BasketOwner & { customerId: number }, request: PurchaseRequest, locale: Locale, shopUrl?: string): Promise<TPurchaseResponse>;
   mandateState(customerId: number): Promise<TMandateState>;
 }
 
@@ -78,10 +79,10 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
   const { db } = deps;
 
   /** What the browser is told for an order: the provider's page, the status page, or the summary. */
-  async function answerFor(order: OrderRow, locale: Locale, placedNow: boolean): Promise<TPurchaseResponse> {
+  async function answerFor(order: OrderRow, locale: Locale, placedNow: boolean, shopUrl: string | undefined): Promise<TPurchaseResponse> {
     if (order.status === 'AWAITING_PAYMENT') {
       // The first answer announces; a repeat finds the open attempt (or shares the announce in flight).
-      const attempt = await deps.payments.attemptFor(order, { locale, startAfterEnded: false });
+      const attempt = await deps.payments.attemptFor(order, { locale, startAfterEnded: false, shopUrl });
       return { orderId: order.id, returnUrl: attempt.ok ? attempt.url : paymentStatusPath(order.id) };
     }
     if (placedNow) await deps.fulfil(order.id);
@@ -94,14 +95,14 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
   }
 
   return {
-    async purchase(owner, request, locale) {
+    async purchase(owner, request, locale, shopUrl) {
       const { customerId } = owner;
       const customer = await deps.customer(customerId);
       if (!customer) throw refusal(locale, 401, 'loginRequired');
       if (customer.isSubUser) throw refusal(locale, 403, 'orderSubUser');
 
       const earlier = await orderRepository.findByRequest(db, customerId, request.requestId);
-      if (earlier) return answerFor(earlier, locale, false);
+      if (earlier) return answerFor(earlier, locale, false, shopUrl);
 
       const method = (await deps.paymentMethods()).find((candidate) => candidate.code === request.paymentMethod);
       if (!method) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
@@ -111,7 +112,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       if (verdict.status === 'FAILED') {
         // A concurrent request of this same purchase may have emptied the basket just now.
         const placed = await orderRepository.findByRequest(db, customerId, request.requestId);
-        if (placed) return answerFor(placed, locale, false);
+        if (placed) return answerFor(placed, locale, false, shopUrl);
         throw new HttpError(409, verdict.message);
       }
 
@@ -174,7 +175,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
         await deps.basket.empty(tx, basket.basketId);
         return { order, placedNow: true };
       });
-      return answerFor(outcome.order, locale, outcome.placedNow);
+      return answerFor(outcome.order, locale, outcome.placedNow, shopUrl);
     },
 
     async mandateState(customerId) {

@@ -17,6 +17,8 @@ export interface PaymentAnnouncement {
   language: 'NL' | 'EN';
   /** Where the provider sends the browser back (it adds its signed parameters). */
   merchantReturnUrl: string;
+  /** The shop's address as the customer's browser uses it: a provider hosted by the shop itself (the simulation) serves its page there. */
+  shopUrl?: string;
   shopper: { email: string; fullName: string };
 }
 

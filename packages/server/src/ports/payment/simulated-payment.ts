@@ -114,7 +114,7 @@ export function createSimulatedPayment(options: SimulatedPaymentOptions): Paymen
       }
       return {
         ok: true,
-        redirectUrl: `${baseUrl}${pagePath(attempt.providerOrderId)}`,
+        redirectUrl: `${order.shopUrl?.replace(/\/+$/, '') ?? baseUrl}${pagePath(attempt.providerOrderId)}`,
         providerOrderId: attempt.providerOrderId,
       };
     },

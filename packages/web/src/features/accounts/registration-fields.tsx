@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
-import { registrationPasswordInputs, todayInAmsterdam, type TRegistrationDto, type ZRegistrationDto } from '@kavel/core';
+import { registrationPasswordInputs, type TRegistrationDto, type ZRegistrationDto } from '@kavel/core';
 import type { z } from 'zod';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Field } from '../../ui/field.tsx';
+import { BirthDateField } from './birth-date-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { isPasswordRuleMessage } from './password-rule.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
@@ -50,16 +51,7 @@ export function PersonFields({ form }: { form: RegistrationForm }) {
         <Field label={t('field.firstName')} autoComplete="given-name" {...register('firstName')} error={fieldMessage(errors.firstName?.message)} />
         <Field label={t('field.lastName')} autoComplete="family-name" {...register('lastName')} error={fieldMessage(errors.lastName?.message)} />
       </div>
-      <Field
-        className="form-field--date"
-        label={t('field.birthDate')}
-        type="date"
-        max={todayInAmsterdam()}
-        autoComplete="bday"
-        hint={t('field.optional')}
-        {...register('birthDate')}
-        error={fieldMessage(errors.birthDate?.message)}
-      />
+      <BirthDateField form={form} />
     </fieldset>
   );
 }

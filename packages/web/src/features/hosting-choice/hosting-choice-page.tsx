@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { TCustomerSummary, THostingPackage } from '@kavel/core';
 import { followLink } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -6,8 +7,9 @@ import { ACCOUNT_AREA_PAGES } from '../account-area/account-area-paths.ts';
 import { LoadFailure } from '../account-area/account-list.tsx';
 import { useCustomerDomains, useHostingAccounts } from '../account-area/use-account-data.ts';
 import { useCatalogue } from '../domain-search/use-catalogue.ts';
+import { MissingDomainModal } from '../basket/missing-domain-modal.tsx';
 import { ChoiceNotice } from './choice-notice.tsx';
-import { changePackageHref, packagesFor, resolveHostingChoice, type HostingChoice, type HostingChoiceQuery } from './hosting-choice-target.ts';
+import { addHostingHref, changePackageHref, packagesFor, resolveHostingChoice, type HostingChoice, type HostingChoiceQuery } from './hosting-choice-target.ts';
 import { HostingPackageCard, type HostingChoiceForm } from './hosting-package-card.tsx';
 import { useFormPost } from './use-form-post.tsx';
 import './hosting-choice.css';
@@ -50,16 +52,28 @@ export function HostingChoicePage({ customer, query }: { customer: TCustomerSumm
     case 'cancelled':
       return <ChoiceNotice message={t('hostingChoice.cancelled')} links={[{ href: HOSTING_PAGE, label: t('hostingChoice.backToHosting') }]} />;
     case 'missing':
-      return (
-        <ChoiceNotice
-          message={t('hostingChoice.missing')}
-          links={[
-            { href: DOMAINS_PAGE, label: t('hostingChoice.backToDomains') },
-            { href: HOSTING_PAGE, label: t('hostingChoice.backToHosting') },
-          ]}
-        />
-      );
+      // A product page without a domain: the packages, and 'Kies' asks for the domain first.
+      return <PackagesWithoutDomain packages={packages} ownedDomains={domains.data.filter((domain) => !domain.hasHosting).map((domain) => domain.name)} />;
   }
+}
+
+function PackagesWithoutDomain({ packages, ownedDomains }: { packages: readonly THostingPackage[]; ownedDomains: readonly string[] }) {
+  const t = useT();
+  const [asking, setAsking] = useState(false);
+  return (
+    <div className="hosting-choice" data-testid="hosting-choice" data-mode="missing">
+      <p>{t('hostingChoice.intro.missing')}</p>
+      <ul className="package-cards" aria-label={t('accountArea.hosting')}>
+        {packages.map((pkg) => (
+          <HostingPackageCard key={pkg.productId} pkg={pkg} form={null} onChoose={() => setAsking(true)} current={false} sending={false} waiting={false} onSubmit={() => undefined} />
+        ))}
+      </ul>
+      <p className="muted hosting-choice__note">
+        {t('hostingChoice.prices')} {t('services.discountNote')}
+      </p>
+      <MissingDomainModal open={asking} onClose={() => setAsking(false)} ownedDomains={ownedDomains.map((name) => ({ name, href: addHostingHref(name) }))} />
+    </div>
+  );
 }
 
 interface PackageChoiceProps {

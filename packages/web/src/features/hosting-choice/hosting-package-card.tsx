@@ -11,7 +11,9 @@ export type HostingChoiceForm = { action: '/account/webhosting-toevoegen'; domai
 
 interface HostingPackageCardProps {
   pkg: THostingPackage;
-  form: HostingChoiceForm;
+  /** null: no domain is known yet, so 'Kies' calls `onChoose` (which asks for one) instead of posting. */
+  form: HostingChoiceForm | null;
+  onChoose?: () => void;
   current: boolean;
   /** This card's form is being sent. */
   sending: boolean;
@@ -21,7 +23,7 @@ interface HostingPackageCardProps {
 }
 
 /** One package: name, monthly price (discounted and struck original), features, and 'Kies' as a real form post. */
-export function HostingPackageCard({ pkg, form, current, sending, waiting, onSubmit }: HostingPackageCardProps) {
+export function HostingPackageCard({ pkg, form, onChoose, current, sending, waiting, onSubmit }: HostingPackageCardProps) {
   const t = useT();
   const classes = ['package-card', pkg.mostChosen && 'package-card--popular', current && 'package-card--current'].filter(Boolean).join(' ');
   return (
@@ -43,16 +45,25 @@ export function HostingPackageCard({ pkg, form, current, sending, waiting, onSub
           <li key={feature}>{featureText(feature, t)}</li>
         ))}
       </ul>
-      <form className="package-card__form" method="post" action={form.action} onSubmit={onSubmit}>
-        <CsrfField />
-        {'domain' in form ? <input type="hidden" name="domain" value={form.domain} /> : <input type="hidden" name="hostingPackageId" value={form.hostingPackageId} />}
-        <input type="hidden" name="productCode" value={pkg.productCode} />
-        <input type="hidden" name="productId" value={pkg.productId} />
-        <Button type="submit" size="sm" busy={sending} disabled={current || waiting} data-testid="package-choose">
-          {t('services.chooseShort')}
-          <span className="sr-only"> {pkg.productName}</span>
-        </Button>
-      </form>
+      {form === null ? (
+        <div className="package-card__form">
+          <Button type="button" size="sm" onClick={onChoose} data-testid="package-choose">
+            {t('services.chooseShort')}
+            <span className="sr-only"> {pkg.productName}</span>
+          </Button>
+        </div>
+      ) : (
+        <form className="package-card__form" method="post" action={form.action} onSubmit={onSubmit}>
+          <CsrfField />
+          {'domain' in form ? <input type="hidden" name="domain" value={form.domain} /> : <input type="hidden" name="hostingPackageId" value={form.hostingPackageId} />}
+          <input type="hidden" name="productCode" value={pkg.productCode} />
+          <input type="hidden" name="productId" value={pkg.productId} />
+          <Button type="submit" size="sm" busy={sending} disabled={current || waiting} data-testid="package-choose">
+            {t('services.chooseShort')}
+            <span className="sr-only"> {pkg.productName}</span>
+          </Button>
+        </form>
+      )}
     </li>
   );
 }

@@ -42,6 +42,16 @@ export function OrderLines({ order }: { order: TOrder }) {
               </td>
             </tr>
           ))}
+          {order.discountExcludeTax > 0 && (
+            // As on the invoice: the lines are the full prices, the code's saving comes off below them.
+            <tr className="order-lines__discount" data-testid="order-discount">
+              <th scope="row" className="order-lines__name">
+                {t('orderSummary.discount', { code: order.discountCode ?? '' })}
+              </th>
+              <td className="order-lines__target" />
+              <td className="order-lines__price">−{euro(order.discountExcludeTax)}</td>
+            </tr>
+          )}
         </tbody>
       </table>
       <dl className="basket-totals order-lines__totals" data-testid="order-totals">

@@ -1,7 +1,7 @@
-import { ACCOUNT_PAGES } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
+import { loginPathReturningTo } from '../../order-app/order-app-paths.ts';
 
 /**
  * An order that could not be read: not logged in (a way to log in), not found (someone else's
@@ -15,7 +15,8 @@ export function OrderLoadError({ error }: { error: unknown }) {
       <div className="order-load-error" data-testid="order-login-needed">
         <p>{t('order.loginNeeded')}</p>
         <p>
-          <a className="button button--primary button--md" href={ACCOUNT_PAGES.login}>
+          {/* After the login the customer comes back to this order. */}
+          <a className="button button--primary button--md" href={loginPathReturningTo(window.location.pathname + window.location.search)} data-testid="order-login-link">
             {t('order.login')}
           </a>
         </p>

@@ -39,7 +39,12 @@ export function HolderModal({ item, open, onClose }: HolderModalProps) {
 
   const options = list.data
     ? [
-        { value: STANDARD, label: t('services.holderStandard', { label: list.data.standard.label }) },
+        {
+          value: STANDARD,
+          label: t('services.holderStandard', { label: list.data.standard.label }),
+          // Spec 000 section 3: the standard holder is shown with its e-mail address and phone number.
+          hint: [list.data.standard.email, list.data.standard.phone].filter(Boolean).join(' · '),
+        },
         ...list.data.custom.map((holder) => ({ value: String(holder.id), label: holder.label })),
         { value: NEW, label: t('services.holderNew') },
       ]

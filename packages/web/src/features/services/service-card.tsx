@@ -4,6 +4,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { serviceTypeOf } from './find-invalid-cards.ts';
+import { CurrentHolder } from './current-holder.tsx';
 import { HolderModal } from './holder-modal.tsx';
 import { HostingExtras } from './hosting-extras.tsx';
 import { HostingPackages } from './hosting-packages.tsx';
@@ -51,6 +52,7 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
           </Button>
         )}
       </header>
+      {canChooseHolder && <CurrentHolder item={item} />}
       <RadioGroup
         legend={t('services.typeLegend', { domain: item.title })}
         name={`service-${item.unique}`}
