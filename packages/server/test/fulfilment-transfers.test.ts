@@ -18,6 +18,7 @@ import {
   insertTestOrder,
   lineFixtures as line,
   loginAs,
+  LONG_SESSIONS,
   products,
   useTestShop,
   type TestClient,
@@ -35,7 +36,7 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
   const provisioning = createSimulatedProvisioning();
   let shop: TestShop;
   let app: FastifyInstance;
-  useTestShop(kind, (ready) => ({ app } = shop = ready), { demoAccounts: true, app: { now, registry, provisioning } });
+  useTestShop(kind, (ready) => ({ app } = shop = ready), { demoAccounts: true, app: { now, registry, provisioning, config: { sessions: LONG_SESSIONS } } });
 
   /** The minute sweep of another process: the same fulfilment, on the same registry and clock. */
   const sweep = () => createTestFulfilment(shop.database.db, { registry, provisioning, now }).fulfilment.resumePending();

@@ -17,7 +17,7 @@ import { buildTestApp, createRecordingMailer, databaseKinds, demoAccountDeps, fr
  */
 const SEED = 20_260_901;
 /** Tables a refusal may touch: the session itself, failed-attempt counts, spent captcha tokens. */
-const VOLATILE_TABLES = new Set(['sessions', 'auth_attempts', 'spent_captcha_tokens']);
+const VOLATILE_TABLES = new Set(['sessions', 'auth_attempts', 'login_throttles', 'spent_captcha_tokens']);
 
 interface Outcome {
   route: string;

@@ -24,11 +24,12 @@ export interface SafeStringOptions {
 }
 
 /**
- * A string without control characters (PostgreSQL text cannot hold NUL at all); chain `.trim()`,
- * `.min()` and `.max()` on it as on `z.string()`.
+ * A trimmed string without control characters (PostgreSQL text cannot hold NUL at all); chain
+ * `.min()` and `.max()` on it as on `z.string()`. Trimmed first, so a value pasted with a
+ * trailing line break is taken, and a control character inside it is refused.
  */
 export function safeString(options: SafeStringOptions = {}) {
-  return z.string({ error: options.error ?? 'required' }).regex(options.multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, { error: 'controlCharacters' });
+  return z.string({ error: options.error ?? 'required' }).trim().regex(options.multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, { error: 'controlCharacters' });
 }
 
 /** Trimmed safe text of at most `max` characters, which may be empty. */
