@@ -37,7 +37,9 @@ import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
+import type { AvailabilityCachePort } from './ports/availability-cache/availability-cache-port.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import type { CounterPort } from './ports/counters/counter-port.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
 import type { PaymentPort } from './ports/payment/payment-port.ts';
 import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts';
@@ -45,8 +47,8 @@ import type { RegistryPort } from './ports/registry/registry-port.ts';
 
 export type AppConfig = Pick<
   Config,
-  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl'
-> & { registry: Pick<Config['registry'], 'timeoutMs'> };
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl'
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> };
 
 export interface AppDeps {
   config: AppConfig;
@@ -56,6 +58,9 @@ export interface AppDeps {
   mailer: MailerPort;
   payment: PaymentPort;
   provisioning: ProvisioningPort;
+  /** Search quota and HTTP rate limit, shared by every process. */
+  counters: CounterPort;
+  availabilityCache: AvailabilityCachePort;
   logger?: FastifyServerOptions['logger'];
   /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
   now?: () => Date;
@@ -81,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, {
     captchaOrigins: deps.captcha.provider === 'recaptcha' ? RECAPTCHA_ORIGINS : [],
     rateLimitPerMinute: config.rateLimitPerMinute,
+    counters: deps.counters,
     secure: config.secureCookies,
   });
   await app.register(cookie);
@@ -92,10 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const availability = createAvailabilityService({
     registry: deps.registry,
     catalogue,
+    cache: deps.availabilityCache,
     cacheSeconds: config.availability.cacheSeconds,
     timeoutMs: config.registry.timeoutMs,
   });
-  const quota = createSearchQuota({ freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
+  const quota = createSearchQuota({ counters: deps.counters, freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
   const dns = createDnsService(db);
   const domains = createDomainService(db);
   const basket = createBasketService({

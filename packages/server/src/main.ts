@@ -36,6 +36,7 @@ const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await adapters.mailer.close?.();
+  await adapters.close();
   await database.close();
   process.exit(0);
 };

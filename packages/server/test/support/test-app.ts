@@ -9,6 +9,10 @@ import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
 import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
 import type { MailerPort } from '../../src/ports/mailer/mailer-port.ts';
 import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
+import { createMemoryAvailabilityCache } from '../../src/ports/availability-cache/index.ts';
+import type { AvailabilityCachePort } from '../../src/ports/availability-cache/availability-cache-port.ts';
+import { createMemoryCounters } from '../../src/ports/counters/index.ts';
+import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
 import type { PaymentPort } from '../../src/ports/payment/payment-port.ts';
@@ -41,6 +45,9 @@ export interface TestAppOptions {
   mailer?: MailerPort;
   payment?: PaymentPort;
   provisioning?: ProvisioningPort;
+  /** Default: in memory, as one process on the embedded database has them. */
+  counters?: CounterPort;
+  availabilityCache?: AvailabilityCachePort;
   config?: Partial<AppConfig>;
   /** The clock of the account rules and sessions. */
   now?: () => Date;
@@ -68,6 +75,8 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
     mailer,
     payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
     provisioning: options.provisioning ?? createSimulatedProvisioning(),
+    counters: options.counters ?? createMemoryCounters(),
+    availabilityCache: options.availabilityCache ?? createMemoryAvailabilityCache(),
     logger: false,
     ...(options.now ? { now: options.now } : {}),
   });
