@@ -1,45 +1,54 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/connect.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+});
+afterAll(async () => {
+  await database.close();
+});
 
 /** The payment adapter that configuration picks, and what it says in the log on the way. */
-function choose(env: Record<string, string | undefined>) {
+async function choose(env: Record<string, string | undefined>) {
   const lines: Array<Parameters<AdapterLog>> = [];
   const log: AdapterLog = (...entry) => void lines.push(entry);
   const config = loadConfig({ DATA_DIR: ':memory:', ...env });
   try {
-    return { port: createPayment(config, log), error: null, lines };
+    return { port: await createPayment(config, log, database.db), error: null, lines };
   } catch (error) {
     return { port: null, error: error as Error, lines };
   }
 }
 
 describe('choosing the payment adapter', () => {
-  it('refuses the simulated provider on an https address unless PAYMENT_SIMULATED_ALLOWED=true, with a warning', () => {
+  it('refuses the simulated provider on an https address unless PAYMENT_SIMULATED_ALLOWED=true, with a warning', async () => {
     for (const env of [{ PUBLIC_URL: 'https://shop.example.nl' }, { PUBLIC_URL: 'https://shop.example.nl', PAYMENT_SIMULATED_ALLOWED: 'false' }]) {
-      const { port, error, lines } = choose(env);
+      const { port, error, lines } = await choose(env);
       expect(port).toBeNull();
       expect(error?.message).toMatch(/PAYMENT_ADAPTER=simulated refused on the https address https:\/\/shop\.example\.nl.*PAYMENT_SIMULATED_ALLOWED=true/);
       expect(lines).toEqual([[expect.stringContaining('refused'), 'warn']]);
     }
   });
 
-  it('starts the simulated provider on an https address when allowed, and warns', () => {
-    const { port, lines } = choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_SIMULATED_ALLOWED: 'true' });
+  it('starts the simulated provider on an https address when allowed, and warns', async () => {
+    const { port, lines } = await choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_SIMULATED_ALLOWED: 'true' });
     expect(port?.name).toBe('simulated');
     expect(lines).toEqual([[expect.stringMatching(/^Simulated payments on the https address https:\/\/shop\.example\.nl.*without money/), 'warn']]);
   });
 
-  it('starts the simulated provider on a plain http address (the default), and warns', () => {
+  it('starts the simulated provider on a plain http address (the default), and warns', async () => {
     for (const env of [{}, { PUBLIC_URL: 'http://localhost:8080' }]) {
-      const { port, lines } = choose(env);
+      const { port, lines } = await choose(env);
       expect(port?.name).toBe('simulated');
       expect(lines).toEqual([[expect.stringContaining('without money'), 'warn']]);
     }
   });
 
-  it('takes Omnikassa on https without a word about simulation', () => {
-    const { port, lines } = choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_ADAPTER: 'omnikassa', OMNIKASSA_REFRESH_TOKEN: 'token', OMNIKASSA_SIGNING_KEY: 'c2VjcmV0' });
+  it('takes Omnikassa on https without a word about simulation', async () => {
+    const { port, lines } = await choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_ADAPTER: 'omnikassa', OMNIKASSA_REFRESH_TOKEN: 'token', OMNIKASSA_SIGNING_KEY: 'c2VjcmV0' });
     expect(port?.name).toBe('omnikassa');
     expect(lines).toEqual([]);
   });

@@ -43,7 +43,7 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     registry: createRegistry(config, db),
     captcha: await createCaptcha(config, db),
     mailer: createMailer(config, log),
-    payment: createPayment(config, log),
+    payment: await createPayment(config, log, db),
     provisioning: createSimulatedProvisioning(),
     counters: createCounters(config.counters, db, redis),
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
@@ -95,7 +95,7 @@ export type AdapterLog = (line: string, level?: 'info' | 'warn') => void;
  * order can be marked paid without money. That is refused on a public `https:` address unless
  * `PAYMENT_SIMULATED_ALLOWED=true`; the log warns either way.
  */
-export function createPayment(config: Pick<Config, 'payment' | 'publicUrl' | 'baseUrl'>, log: AdapterLog): PaymentPort {
+export async function createPayment(config: Pick<Config, 'payment' | 'publicUrl' | 'baseUrl'>, log: AdapterLog, db: Database): Promise<PaymentPort> {
   const payment = config.payment;
   if (payment.adapter === 'omnikassa') {
     return createOmnikassaPayment({ refreshToken: payment.refreshToken, signingKey: payment.signingKey, baseUrl: payment.baseUrl });
@@ -112,7 +112,7 @@ export function createPayment(config: Pick<Config, 'payment' | 'publicUrl' | 'ba
       : 'Simulated payments (PAYMENT_ADAPTER=simulated): orders are marked paid without money; not for a real shop.',
     'warn',
   );
-  return createSimulatedPayment({ baseUrl: config.baseUrl });
+  return createSimulatedPayment({ baseUrl: config.baseUrl, db });
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise every mail goes to the outbox folder and its link into the log. */

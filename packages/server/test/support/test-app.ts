@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig } from '../../src/app.ts';
-import type { DatabaseHandle } from '../../src/db/connect.ts';
+import type { Database, DatabaseHandle } from '../../src/db/connect.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
 import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
 import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
@@ -43,7 +43,8 @@ export interface TestAppOptions {
   captcha?: CaptchaPort;
   /** Default: the outbox mailer writing into a temporary folder, removed when the app closes. */
   mailer?: MailerPort;
-  payment?: PaymentPort;
+  /** A port, or how to make one on the test's database. */
+  payment?: PaymentPort | ((db: Database) => Promise<PaymentPort>);
   provisioning?: ProvisioningPort;
   /** Default: in memory, as one process on the embedded database has them. */
   counters?: CounterPort;
@@ -73,7 +74,10 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
     registry,
     captcha,
     mailer,
-    payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
+    payment:
+      typeof options.payment === 'function'
+        ? await options.payment(database.db)
+        : (options.payment ?? (await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db: database.db }))),
     provisioning: options.provisioning ?? createSimulatedProvisioning(),
     counters: options.counters ?? createMemoryCounters(),
     availabilityCache: options.availabilityCache ?? createMemoryAvailabilityCache(),
