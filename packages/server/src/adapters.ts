@@ -44,7 +44,7 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     captcha: await createCaptcha(config, db),
     mailer: createMailer(config, log),
     payment: await createPayment(config, log, db),
-    provisioning: createSimulatedProvisioning(),
+    provisioning: createSimulatedProvisioning({ db }),
     counters: createCounters(config.counters, db, redis),
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
     close: async () => {

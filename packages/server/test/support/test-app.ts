@@ -45,7 +45,8 @@ export interface TestAppOptions {
   mailer?: MailerPort;
   /** A port, or how to make one on the test's database. */
   payment?: PaymentPort | ((db: Database) => Promise<PaymentPort>);
-  provisioning?: ProvisioningPort;
+  /** A port, or how to make one on the test's database. */
+  provisioning?: ProvisioningPort | ((db: Database) => ProvisioningPort);
   /** Default: in memory, as one process on the embedded database has them. */
   counters?: CounterPort;
   availabilityCache?: AvailabilityCachePort;
@@ -78,7 +79,8 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
       typeof options.payment === 'function'
         ? await options.payment(database.db)
         : (options.payment ?? (await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db: database.db }))),
-    provisioning: options.provisioning ?? createSimulatedProvisioning(),
+    provisioning:
+      typeof options.provisioning === 'function' ? options.provisioning(database.db) : (options.provisioning ?? createSimulatedProvisioning({ db: database.db })),
     counters: options.counters ?? createMemoryCounters(),
     availabilityCache: options.availabilityCache ?? createMemoryAvailabilityCache(),
     logger: false,

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * State of the simulated payment provider and hosting platform (development, demos, tests), kept
@@ -26,14 +26,24 @@ export const simulatedPaymentNotifications = pgTable('simulated_payment_notifica
 });
 
 /** A hosting account on the simulated platform. */
-export const simulatedHostingAccounts = pgTable('simulated_hosting_accounts', {
-  id: serial('id').primaryKey(),
-  /** The shop's reference of the request that created it: a repeat answers this account. */
-  clientRef: text('client_ref').notNull().unique(),
-  domain: text('domain').notNull().unique(),
-  username: text('username').notNull().unique(),
-  packageCode: text('package_code').notNull(),
-  cmsInstall: text('cms_install'),
-  customerRef: text('customer_ref').notNull(),
-  extras: jsonb('extras').$type<string[]>().notNull().default([]),
-});
+export const simulatedHostingAccounts = pgTable(
+  'simulated_hosting_accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** Which simulated platform: one per shop, or a fresh one per test on a shared database. */
+    platform: text('platform').notNull(),
+    /** The shop's reference of the request that created it: a repeat answers this account. */
+    clientRef: text('client_ref').notNull(),
+    domain: text('domain').notNull(),
+    username: text('username').notNull(),
+    packageCode: text('package_code').notNull(),
+    cmsInstall: text('cms_install'),
+    customerRef: text('customer_ref').notNull(),
+    extras: jsonb('extras').$type<string[]>().notNull().default([]),
+  },
+  (table) => [
+    unique('simulated_hosting_accounts_client_ref').on(table.platform, table.clientRef),
+    unique('simulated_hosting_accounts_domain').on(table.platform, table.domain),
+    unique('simulated_hosting_accounts_username').on(table.platform, table.username),
+  ],
+);

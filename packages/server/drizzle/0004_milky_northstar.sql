@@ -12,6 +12,7 @@ CREATE TABLE "shared_counters" (
 --> statement-breakpoint
 CREATE TABLE "simulated_hosting_accounts" (
 	"id" serial PRIMARY KEY NOT NULL,
+	"platform" text NOT NULL,
 	"client_ref" text NOT NULL,
 	"domain" text NOT NULL,
 	"username" text NOT NULL,
@@ -19,9 +20,9 @@ CREATE TABLE "simulated_hosting_accounts" (
 	"cms_install" text,
 	"customer_ref" text NOT NULL,
 	"extras" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	CONSTRAINT "simulated_hosting_accounts_client_ref_unique" UNIQUE("client_ref"),
-	CONSTRAINT "simulated_hosting_accounts_domain_unique" UNIQUE("domain"),
-	CONSTRAINT "simulated_hosting_accounts_username_unique" UNIQUE("username")
+	CONSTRAINT "simulated_hosting_accounts_client_ref" UNIQUE("platform","client_ref"),
+	CONSTRAINT "simulated_hosting_accounts_domain" UNIQUE("platform","domain"),
+	CONSTRAINT "simulated_hosting_accounts_username" UNIQUE("platform","username")
 );
 --> statement-breakpoint
 CREATE TABLE "simulated_payment_attempts" (
