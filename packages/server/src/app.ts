@@ -10,6 +10,7 @@ import { createCustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService } from './features/availability/availability-service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { createSearchQuota } from './features/availability/search-quota.ts';
+import { forgettingRegistrar } from './features/availability/forgetting-registrar.ts';
 import { createBasketService } from './features/basket/basket-service.ts';
 import { registerBasketRoutes } from './features/basket/basket-routes.ts';
 import { registerHostingEntryRoutes } from './features/basket/hosting-entry-routes.ts';
@@ -143,7 +144,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const hosting = createHostingService(db);
   // [fulfilment] fulfilment, hosting accounts and the domain zone services are created here.
-  const fulfilment = createFulfilmentService({ db, now, log: app.log, registry: deps.registry, provisioning: deps.provisioning, domains, dns, hosting });
+  const fulfilment = createFulfilmentService({
+    db,
+    now,
+    log: app.log,
+    // A domain the shop registers is no longer reported free from any process's cache.
+    registry: forgettingRegistrar(deps.registry, availability),
+    provisioning: deps.provisioning,
+    domains,
+    dns,
+    hosting,
+  });
   // Confirmed orders left half-way (a crash, a platform that was down) are picked up at start and every minute.
   app.addHook('onReady', async () => fulfilment.start());
   app.addHook('onClose', async () => fulfilment.stop());

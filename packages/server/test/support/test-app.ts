@@ -47,9 +47,9 @@ export interface TestAppOptions {
   payment?: PaymentPort | ((db: Database) => Promise<PaymentPort>);
   /** A port, or how to make one on the test's database. */
   provisioning?: ProvisioningPort | ((db: Database) => ProvisioningPort);
-  /** Default: in memory, as one process on the embedded database has them. */
-  counters?: CounterPort;
-  availabilityCache?: AvailabilityCachePort;
+  /** Default: in memory, as one process on the embedded database has them. A port, or how to make one on the test's database. */
+  counters?: CounterPort | ((db: Database) => CounterPort);
+  availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
   config?: Partial<AppConfig>;
   /** The clock of the account rules and sessions. */
   now?: () => Date;
@@ -81,8 +81,11 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
         : (options.payment ?? (await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db: database.db }))),
     provisioning:
       typeof options.provisioning === 'function' ? options.provisioning(database.db) : (options.provisioning ?? createSimulatedProvisioning({ db: database.db })),
-    counters: options.counters ?? createMemoryCounters(),
-    availabilityCache: options.availabilityCache ?? createMemoryAvailabilityCache(),
+    counters: typeof options.counters === 'function' ? options.counters(database.db) : (options.counters ?? createMemoryCounters()),
+    availabilityCache:
+      typeof options.availabilityCache === 'function'
+        ? options.availabilityCache(database.db)
+        : (options.availabilityCache ?? createMemoryAvailabilityCache()),
     logger: false,
     ...(options.now ? { now: options.now } : {}),
   });
