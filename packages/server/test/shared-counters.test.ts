@@ -8,7 +8,7 @@ import { createDatabaseCounters, createRedisCounters } from '../src/ports/counte
 import type { CounterPort } from '../src/ports/counters/counter-port.ts';
 import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
 import type { RegistryPort } from '../src/ports/registry/registry-port.ts';
-import { buildTestApp, databaseKinds, openTestRedis, testRedisUrl, type TestRedis } from './support/index.ts';
+import { buildTestApp, databaseKinds, openTestRedis, TestClient, testRedisUrl, validRegistration, type TestRedis } from './support/index.ts';
 
 const FREE_SEARCHES = 3;
 const RATE_LIMIT = 6;
@@ -99,6 +99,15 @@ function describeTwoInstances(title: string, storesFor: (database: DatabaseHandl
       const alternating = await statuses([first, second], '10.2.0.2');
       expect(againstOne).toEqual([...Array<number>(RATE_LIMIT).fill(200), 429, 429]);
       expect(alternating).toEqual(againstOne);
+    });
+
+    it('keeps the activation-resend limit when the resend reaches the other instance', async () => {
+      const email = `nogmaals-${withRedis ? 'redis' : 'db'}@example.nl`;
+      const visitor = new TestClient(first, { remoteAddress: '10.4.0.1' });
+      expect((await visitor.post('/api/register-account', { registrationDto: validRegistration({ email }) })).statusCode).toBe(200);
+      // The same visitor's next request lands on the other instance, within the cooldown.
+      const elsewhere = new TestClient(second, { remoteAddress: '10.4.0.1' });
+      expect((await elsewhere.post('/api/register-account/send-activation-link', { email })).statusCode).toBe(429);
     });
 
     it('answers a search on one instance from the lookup the other one made', async () => {
