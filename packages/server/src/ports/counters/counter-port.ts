@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+
 /**
  * Counters that every process of the shop shares: the search quota and the per-client HTTP rate
  * limit count here, so a visitor whose requests alternate between processes is counted once.
@@ -19,5 +21,5 @@ export interface CounterPort {
    */
   hit(key: string, windowMs: number): Promise<CounterHit>;
   /** The Redis connection and key prefix when the counters live on Redis (for `@fastify/rate-limit`'s own Redis store). */
-  readonly redis?: { client: import('ioredis').Redis; keyPrefix: string };
+  readonly redis?: { client: Redis; keyPrefix: string };
 }
