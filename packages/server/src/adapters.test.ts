@@ -59,3 +59,21 @@ describe('choosing the payment adapter', () => {
     expect(() => loadConfig({ PAYMENT_SIMULATED_ALLOWED: 'yes' })).toThrow(/PAYMENT_SIMULATED_ALLOWED/);
   });
 });
+
+describe('choosing where shared state lives', () => {
+  it('keeps it in memory on the embedded database, on the database server with DATABASE_URL, and on Redis with REDIS_URL', () => {
+    const stores = (env: Record<string, string>) => {
+      const config = loadConfig(env);
+      return { counters: config.counters, cache: config.availability.cache };
+    };
+    expect(stores({})).toEqual({ counters: 'memory', cache: 'memory' });
+    expect(stores({ DATABASE_URL: 'postgres://db/kavel' })).toEqual({ counters: 'database', cache: 'database' });
+    expect(stores({ DATABASE_URL: 'postgres://db/kavel', REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({ counters: 'redis', cache: 'redis' });
+    expect(stores({ DATABASE_URL: 'postgres://db/kavel', AVAILABILITY_CACHE: 'memory' })).toEqual({ counters: 'database', cache: 'memory' });
+  });
+
+  it('refuses a Redis store without REDIS_URL', () => {
+    expect(() => loadConfig({ COUNTER_STORE: 'redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ AVAILABILITY_CACHE: 'redis' })).toThrow(/REDIS_URL/);
+  });
+});

@@ -14,8 +14,10 @@ export function createSearchQuota(options: { counters: CounterPort; freeSearches
   const windowMs = options.windowSeconds * 1000;
   return {
     async take(clientKey) {
-      const { count } = await options.counters.hit(`search:${clientKey}`, windowMs);
-      return count <= options.freeSearches;
+      // A counter store that does not answer (Redis or the database away) costs the visitor a
+      // captcha, not the search: the captcha is checked without the counters.
+      const hit = await options.counters.hit(`search:${clientKey}`, windowMs).catch(() => null);
+      return hit !== null && hit.count <= options.freeSearches;
     },
   };
 }
