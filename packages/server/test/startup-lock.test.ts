@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { seedCatalogue } from '../src/features/catalogue/catalogue-seed.ts';
 import extensionData from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
@@ -13,33 +15,30 @@ const journal = JSON.parse(readFileSync(fileURLToPath(new URL('../drizzle/meta/_
 
 // Only a PostgreSQL server has several processes; the embedded database belongs to one.
 describe.runIf(testDatabaseUrl !== null)('start-up on an empty PostgreSQL database', () => {
-  const name = `kavel_test_start_${randomBytes(6).toString('hex')}`;
-  let url: string;
+  const names: string[] = [];
   const admin = () => new pg.Client({ connectionString: testDatabaseUrl! });
 
-  beforeAll(async () => {
+  /** A new, empty database on the server; answers its URL. */
+  async function emptyDatabase(): Promise<string> {
+    const name = `kavel_test_start_${randomBytes(6).toString('hex')}`;
     const client = admin();
     await client.connect();
     await client.query(`create database ${name}`);
     await client.end();
+    names.push(name);
     const target = new URL(testDatabaseUrl!);
     target.pathname = `/${name}`;
-    url = target.toString();
-  });
+    return target.toString();
+  }
   afterAll(async () => {
     const client = admin();
     await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
+    for (const name of names) await client.query(`drop database if exists ${name} with (force)`);
     await client.end();
   });
 
-  it('lets three processes start at once: migrations applied once, the catalogue seeded once', async () => {
-    // Three pools, as three processes would have, all opening the empty database at the same moment.
-    const opened: DatabaseHandle[] = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url, poolSize: 2 }, { seed: seedCatalogue })),
-    );
-    await Promise.all(opened.map((handle) => handle.close()));
-
+  /** What start-up left in the database: every migration once, the catalogue once, no lock held. */
+  async function expectMigratedOnce(url: string) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -56,5 +55,24 @@ describe.runIf(testDatabaseUrl !== null)('start-up on an empty PostgreSQL databa
     } finally {
       await client.end();
     }
+  }
+
+  it('lets three processes start at once: migrations applied once, the catalogue seeded once', async () => {
+    const url = await emptyDatabase();
+    // Three pools, as three processes would have, all opening the empty database at the same moment.
+    const opened: DatabaseHandle[] = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url, poolSize: 2 }, { seed: seedCatalogue })),
+    );
+    await Promise.all(opened.map((handle) => handle.close()));
+    await expectMigratedOnce(url);
   });
+
+  it('runs `npm run migrate` in three processes at once without an error', async () => {
+    const url = await emptyDatabase();
+    const migrate = fileURLToPath(new URL('../src/migrate.ts', import.meta.url));
+    const run = () => promisify(execFile)(process.execPath, ['--import', 'tsx', migrate], { env: { ...process.env, DATABASE_URL: url }, timeout: 50_000 });
+    const outputs = await Promise.all([run(), run(), run()]);
+    expect(outputs.map((output) => output.stdout.trim())).toEqual(Array(3).fill('Kavel: the postgres database is migrated and its catalogue seeded.'));
+    await expectMigratedOnce(url);
+  }, 60_000);
 });
