@@ -1,3 +1,4 @@
+import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/connect.ts';
@@ -20,13 +21,28 @@ export function createMemoryCounters(): CounterPort {
   return { name: 'memory', hit: counterOn(new RateLimiterMemory({ points: 1, duration: 60, keyPrefix: 'kavel' })) };
 }
 
+/** How often the database adapter deletes windows that ended. */
+const PURGE_EVERY_MS = 10 * 60_000;
+
 /**
  * The `shared_counters` table: each hit is one `INSERT ... ON CONFLICT DO UPDATE ... RETURNING`
- * (atomic on PGlite and on a PostgreSQL server alike); expired rows are deleted now and then.
+ * (atomic on PGlite and on a PostgreSQL server alike). Rows of ended windows are deleted now and
+ * then on a hit, not by the library's own timer, which would outlive a closed database.
  */
 export function createDatabaseCounters(db: Database): CounterPort {
-  const limiter = new RateLimiterDrizzle({ storeClient: db, schema: sharedCounters, points: 1, duration: 60, keyPrefix: 'kavel' });
-  return { name: 'database', hit: counterOn(limiter) };
+  const limiter = new RateLimiterDrizzle({ storeClient: db, schema: sharedCounters, points: 1, duration: 60, keyPrefix: 'kavel', clearExpiredByTimeout: false });
+  const hit = counterOn(limiter);
+  let purgedAt = Date.now();
+  return {
+    name: 'database',
+    async hit(key, windowMs) {
+      if (Date.now() - purgedAt > PURGE_EVERY_MS) {
+        purgedAt = Date.now();
+        await db.delete(sharedCounters).where(lt(sharedCounters.expire, new Date()));
+      }
+      return hit(key, windowMs);
+    },
+  };
 }
 
 /** Redis (`REDIS_URL`): one script per hit; keys start with `keyPrefix`. */
