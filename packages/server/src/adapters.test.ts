@@ -1,45 +1,54 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayment, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/connect.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+});
+afterAll(async () => {
+  await database.close();
+});
 
 /** The payment adapter that configuration picks, and what it says in the log on the way. */
-function choose(env: Record<string, string | undefined>) {
+async function choose(env: Record<string, string | undefined>) {
   const lines: Array<Parameters<AdapterLog>> = [];
   const log: AdapterLog = (...entry) => void lines.push(entry);
   const config = loadConfig({ DATA_DIR: ':memory:', ...env });
   try {
-    return { port: createPayment(config, log), error: null, lines };
+    return { port: await createPayment(config, log, database.db), error: null, lines };
   } catch (error) {
     return { port: null, error: error as Error, lines };
   }
 }
 
 describe('choosing the payment adapter', () => {
-  it('refuses the simulated provider on an https address unless PAYMENT_SIMULATED_ALLOWED=true, with a warning', () => {
+  it('refuses the simulated provider on an https address unless PAYMENT_SIMULATED_ALLOWED=true, with a warning', async () => {
     for (const env of [{ PUBLIC_URL: 'https://shop.example.nl' }, { PUBLIC_URL: 'https://shop.example.nl', PAYMENT_SIMULATED_ALLOWED: 'false' }]) {
-      const { port, error, lines } = choose(env);
+      const { port, error, lines } = await choose(env);
       expect(port).toBeNull();
       expect(error?.message).toMatch(/PAYMENT_ADAPTER=simulated refused on the https address https:\/\/shop\.example\.nl.*PAYMENT_SIMULATED_ALLOWED=true/);
       expect(lines).toEqual([[expect.stringContaining('refused'), 'warn']]);
     }
   });
 
-  it('starts the simulated provider on an https address when allowed, and warns', () => {
-    const { port, lines } = choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_SIMULATED_ALLOWED: 'true' });
+  it('starts the simulated provider on an https address when allowed, and warns', async () => {
+    const { port, lines } = await choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_SIMULATED_ALLOWED: 'true' });
     expect(port?.name).toBe('simulated');
     expect(lines).toEqual([[expect.stringMatching(/^Simulated payments on the https address https:\/\/shop\.example\.nl.*without money/), 'warn']]);
   });
 
-  it('starts the simulated provider on a plain http address (the default), and warns', () => {
+  it('starts the simulated provider on a plain http address (the default), and warns', async () => {
     for (const env of [{}, { PUBLIC_URL: 'http://localhost:8080' }]) {
-      const { port, lines } = choose(env);
+      const { port, lines } = await choose(env);
       expect(port?.name).toBe('simulated');
       expect(lines).toEqual([[expect.stringContaining('without money'), 'warn']]);
     }
   });
 
-  it('takes Omnikassa on https without a word about simulation', () => {
-    const { port, lines } = choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_ADAPTER: 'omnikassa', OMNIKASSA_REFRESH_TOKEN: 'token', OMNIKASSA_SIGNING_KEY: 'c2VjcmV0' });
+  it('takes Omnikassa on https without a word about simulation', async () => {
+    const { port, lines } = await choose({ PUBLIC_URL: 'https://shop.example.nl', PAYMENT_ADAPTER: 'omnikassa', OMNIKASSA_REFRESH_TOKEN: 'token', OMNIKASSA_SIGNING_KEY: 'c2VjcmV0' });
     expect(port?.name).toBe('omnikassa');
     expect(lines).toEqual([]);
   });
@@ -48,5 +57,23 @@ describe('choosing the payment adapter', () => {
     expect(loadConfig({}).payment).toEqual({ adapter: 'simulated', allowedOnHttps: false });
     expect(loadConfig({ PAYMENT_SIMULATED_ALLOWED: 'true' }).payment).toEqual({ adapter: 'simulated', allowedOnHttps: true });
     expect(() => loadConfig({ PAYMENT_SIMULATED_ALLOWED: 'yes' })).toThrow(/PAYMENT_SIMULATED_ALLOWED/);
+  });
+});
+
+describe('choosing where shared state lives', () => {
+  it('keeps it in memory on the embedded database, on the database server with DATABASE_URL, and on Redis with REDIS_URL', () => {
+    const stores = (env: Record<string, string>) => {
+      const config = loadConfig(env);
+      return { counters: config.counters, cache: config.availability.cache };
+    };
+    expect(stores({})).toEqual({ counters: 'memory', cache: 'memory' });
+    expect(stores({ DATABASE_URL: 'postgres://db/kavel' })).toEqual({ counters: 'database', cache: 'database' });
+    expect(stores({ DATABASE_URL: 'postgres://db/kavel', REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({ counters: 'redis', cache: 'redis' });
+    expect(stores({ DATABASE_URL: 'postgres://db/kavel', AVAILABILITY_CACHE: 'memory' })).toEqual({ counters: 'database', cache: 'memory' });
+  });
+
+  it('refuses a Redis store without REDIS_URL', () => {
+    expect(() => loadConfig({ COUNTER_STORE: 'redis' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ AVAILABILITY_CACHE: 'redis' })).toThrow(/REDIS_URL/);
   });
 });

@@ -1,11 +1,20 @@
-import type { Config } from './config.ts';
+import { Redis } from 'ioredis';
+import type { Config, SharedStore } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { getOrCreateSecret } from './db/settings.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import wellKnownNames from './features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createDomainService } from './features/domains/domain-service.ts';
 import { createAltchaCaptcha, createRecaptchaCaptcha } from './ports/captcha/index.ts';
+import {
+  createDatabaseAvailabilityCache,
+  createMemoryAvailabilityCache,
+  createRedisAvailabilityCache,
+} from './ports/availability-cache/index.ts';
+import type { AvailabilityCachePort } from './ports/availability-cache/availability-cache-port.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from './ports/counters/index.ts';
+import type { CounterPort } from './ports/counters/counter-port.ts';
 import { createOutboxMailer, createSmtpMailer } from './ports/mailer/index.ts';
 import { createOmnikassaPayment, createSimulatedPayment } from './ports/payment/index.ts';
 import type { PaymentPort } from './ports/payment/payment-port.ts';
@@ -21,17 +30,61 @@ export interface Adapters {
   mailer: MailerPort;
   payment: PaymentPort;
   provisioning: ProvisioningPort;
+  counters: CounterPort;
+  availabilityCache: AvailabilityCachePort;
+  /** Closes the connections the adapters opened (Redis), after the app has closed. */
+  close(): Promise<void>;
 }
 
 /** The one place where configuration picks the adapter behind each port. */
 export async function createAdapters(config: Config, db: Database, log: AdapterLog): Promise<Adapters> {
+  const redis = openRedis(config, log);
   return {
     registry: createRegistry(config, db),
     captcha: await createCaptcha(config, db),
     mailer: createMailer(config, log),
-    payment: createPayment(config, log),
-    provisioning: createSimulatedProvisioning(),
+    payment: await createPayment(config, log, db),
+    provisioning: createSimulatedProvisioning({ db }),
+    counters: createCounters(config.counters, db, redis),
+    availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
+    close: async () => {
+      await redis?.client.quit();
+    },
   };
+}
+
+/** One Redis connection for every adapter that uses it, only when one of them is configured on Redis. */
+function openRedis(config: Pick<Config, 'redis' | 'counters' | 'availability'>, log: AdapterLog): { client: Redis; keyPrefix: string } | null {
+  if (!config.redis || (config.counters !== 'redis' && config.availability.cache !== 'redis')) return null;
+  // Commands wait for a connection a bounded time: a Redis that is away fails a request, not the process.
+  const client = new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  // ioredis reconnects by itself; each new kind of trouble is told once, not at every retry.
+  let lastError = '';
+  client.on('error', (error: Error) => {
+    if (error.message !== lastError) log(`Redis at ${new URL(config.redis!.url).host}: ${error.message}`, 'warn');
+    lastError = error.message;
+  });
+  client.on('ready', () => {
+    lastError = '';
+  });
+  return { client, keyPrefix: config.redis.keyPrefix };
+}
+
+type RedisHandle = ReturnType<typeof openRedis>;
+
+const needRedis = (redis: RedisHandle): NonNullable<RedisHandle> => {
+  if (!redis) throw new Error('Invalid configuration: a Redis store needs REDIS_URL');
+  return redis;
+};
+
+export function createCounters(store: SharedStore, db: Database, redis: RedisHandle): CounterPort {
+  if (store === 'redis') return createRedisCounters(needRedis(redis).client, needRedis(redis).keyPrefix);
+  return store === 'database' ? createDatabaseCounters(db) : createMemoryCounters();
+}
+
+export function createAvailabilityCache(store: SharedStore, db: Database, redis: RedisHandle): AvailabilityCachePort {
+  if (store === 'redis') return createRedisAvailabilityCache(needRedis(redis).client, needRedis(redis).keyPrefix);
+  return store === 'database' ? createDatabaseAvailabilityCache(db) : createMemoryAvailabilityCache();
 }
 
 /** A line for the log before the app (and its logger) exists; `warn` for what an operator must see. */
@@ -42,7 +95,7 @@ export type AdapterLog = (line: string, level?: 'info' | 'warn') => void;
  * order can be marked paid without money. That is refused on a public `https:` address unless
  * `PAYMENT_SIMULATED_ALLOWED=true`; the log warns either way.
  */
-export function createPayment(config: Pick<Config, 'payment' | 'publicUrl' | 'baseUrl'>, log: AdapterLog): PaymentPort {
+export async function createPayment(config: Pick<Config, 'payment' | 'publicUrl' | 'baseUrl'>, log: AdapterLog, db: Database): Promise<PaymentPort> {
   const payment = config.payment;
   if (payment.adapter === 'omnikassa') {
     return createOmnikassaPayment({ refreshToken: payment.refreshToken, signingKey: payment.signingKey, baseUrl: payment.baseUrl });
@@ -59,7 +112,7 @@ export function createPayment(config: Pick<Config, 'payment' | 'publicUrl' | 'ba
       : 'Simulated payments (PAYMENT_ADAPTER=simulated): orders are marked paid without money; not for a real shop.',
     'warn',
   );
-  return createSimulatedPayment({ baseUrl: config.baseUrl });
+  return createSimulatedPayment({ baseUrl: config.baseUrl, db });
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise every mail goes to the outbox folder and its link into the log. */

@@ -13,6 +13,7 @@ import { createCustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService } from './features/availability/availability-service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { createSearchQuota } from './features/availability/search-quota.ts';
+import { forgettingRegistrar } from './features/availability/forgetting-registrar.ts';
 import { createBasketService } from './features/basket/basket-service.ts';
 import { registerBasketRoutes } from './features/basket/basket-routes.ts';
 import { registerHostingEntryRoutes } from './features/basket/hosting-entry-routes.ts';
@@ -43,7 +44,9 @@ import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerCanonicalHost, type ShopOrigin } from './http/shop-origin.ts';
 import { registerSessions } from './http/session.ts';
+import type { AvailabilityCachePort } from './ports/availability-cache/availability-cache-port.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import type { CounterPort } from './ports/counters/counter-port.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
 import type { PaymentPort } from './ports/payment/payment-port.ts';
 import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts';
@@ -51,8 +54,8 @@ import type { RegistryPort } from './ports/registry/registry-port.ts';
 
 export type AppConfig = Pick<
   Config,
-  'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'> } & Partial<Pick<Config, 'publicUrl'>>;
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>>;
 
 export interface AppDeps {
   config: AppConfig;
@@ -62,6 +65,9 @@ export interface AppDeps {
   mailer: MailerPort;
   payment: PaymentPort;
   provisioning: ProvisioningPort;
+  /** Search quota and HTTP rate limit, shared by every process. */
+  counters: CounterPort;
+  availabilityCache: AvailabilityCachePort;
   logger?: FastifyServerOptions['logger'];
   /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
   now?: () => Date;
@@ -99,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, {
     captchaOrigins: deps.captcha.provider === 'recaptcha' ? RECAPTCHA_ORIGINS : [],
     rateLimitPerMinute: config.rateLimitPerMinute,
+    counters: deps.counters,
     secure: config.secureCookies,
   });
   await app.register(cookie);
@@ -111,10 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const availability = createAvailabilityService({
     registry: deps.registry,
     catalogue,
+    cache: deps.availabilityCache,
     cacheSeconds: config.availability.cacheSeconds,
     timeoutMs: config.registry.timeoutMs,
   });
-  const quota = createSearchQuota({ freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
+  const quota = createSearchQuota({ counters: deps.counters, freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
   const dns = createDnsService(db);
   const domains = createDomainService(db);
   const basket = createBasketService({
@@ -156,7 +164,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const hosting = createHostingService(db);
   // [fulfilment] fulfilment, hosting accounts and the domain zone services are created here.
-  const fulfilment = createFulfilmentService({ db, now, log: app.log, registry: deps.registry, provisioning: deps.provisioning, domains, dns, hosting });
+  const fulfilment = createFulfilmentService({
+    db,
+    now,
+    log: app.log,
+    // A domain the shop registers is no longer reported free from any process's cache.
+    registry: forgettingRegistrar(deps.registry, availability),
+    provisioning: deps.provisioning,
+    domains,
+    dns,
+    hosting,
+  });
   // Confirmed orders left half-way (a crash, a platform that was down) are picked up at start and every minute.
   app.addHook('onReady', async () => fulfilment.start());
   app.addHook('onClose', async () => fulfilment.stop());

@@ -83,6 +83,14 @@ const ZEnv = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(LOGIN.lockMinutes),
   /** Requests per minute per client on the public API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** A Redis server for the shared counters and the availability cache, e.g. `redis://127.0.0.1:6379`. */
+  REDIS_URL: z.string().url().optional(),
+  /** Start of every key this shop writes on Redis, so several shops can share one server. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('kavel:'),
+  /** Where the search quota and rate limit count; default: redis with REDIS_URL, database on a server, memory on the embedded database. */
+  COUNTER_STORE: z.enum(['memory', 'database', 'redis']).optional(),
+  /** Where availability answers are cached; the same default as COUNTER_STORE. */
+  AVAILABILITY_CACHE: z.enum(['memory', 'database', 'redis']).optional(),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -98,6 +106,9 @@ export interface SessionLifetimes {
   anonymous: SessionLifetime;
   loggedIn: SessionLifetime;
 }
+
+/** Where state shared by every process lives; `memory` is right only for a single process. */
+export type SharedStore = 'memory' | 'database' | 'redis';
 
 export interface Config {
   port: number;
@@ -118,12 +129,15 @@ export interface Config {
     rdapBaseUrl: string | null;
     whoisServer: string | null;
   };
-  availability: { cacheSeconds: number; freeSearches: number; windowSeconds: number };
+  availability: { cacheSeconds: number; freeSearches: number; windowSeconds: number; cache: SharedStore };
   captcha:
     | { adapter: 'altcha'; maxNumber: number }
     | { adapter: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string };
   rateLimitPerMinute: number;
   loginThrottle: LoginThrottleRules;
+  /** Search quota and rate limit. */
+  counters: SharedStore;
+  redis: { url: string; keyPrefix: string } | null;
   /** Base of links in e-mails. */
   baseUrl: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
@@ -143,6 +157,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(
       'Invalid configuration: SESSION_DAYS is no longer read; use SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS (logged in) and ANONYMOUS_SESSION_IDLE_DAYS and ANONYMOUS_SESSION_ABSOLUTE_DAYS (anonymous)',
     );
+  }
+  // The embedded database serves one process, so memory is exact there; a server may have many.
+  const sharedDefault: SharedStore = e.REDIS_URL ? 'redis' : e.DATABASE_URL ? 'database' : 'memory';
+  const counters = e.COUNTER_STORE ?? sharedDefault;
+  const availabilityCache = e.AVAILABILITY_CACHE ?? sharedDefault;
+  if ((counters === 'redis' || availabilityCache === 'redis') && !e.REDIS_URL) {
+    throw new Error('Invalid configuration: COUNTER_STORE=redis and AVAILABILITY_CACHE=redis need REDIS_URL');
   }
   const [min, max = min] = e.REGISTRY_SIMULATED_LATENCY_MS.split('-').map(Number) as [number, number?];
   if (e.CAPTCHA_ADAPTER === 'recaptcha' && (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)) {
@@ -179,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cacheSeconds: e.AVAILABILITY_CACHE_SECONDS,
       freeSearches: e.AVAILABILITY_FREE_SEARCHES,
       windowSeconds: e.AVAILABILITY_WINDOW_SECONDS,
+      cache: availabilityCache,
     },
     captcha:
       e.CAPTCHA_ADAPTER === 'recaptcha'
@@ -193,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lockWindowMinutes: e.LOGIN_LOCK_WINDOW_MINUTES,
       lockMinutes: e.LOGIN_LOCK_MINUTES,
     },
+    counters,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     baseUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,

@@ -13,8 +13,8 @@ import { createWhoisService } from './features/whois/whois-service.ts';
 
 /** Composition root: config -> database -> adapters -> app -> listen. */
 const config = loadConfig();
-const database = await openDatabase(config.database);
-await seedCatalogue(database.db);
+// Migrations and the catalogue seed, under the start-up lock on a PostgreSQL server.
+const database = await openDatabase(config.database, { seed: seedCatalogue });
 // The outbox mailer logs through the app's logger, which exists only once the app is built.
 const pending: Array<Parameters<AdapterLog>> = [];
 let logLine: AdapterLog = (...entry) => void pending.push(entry);
@@ -36,6 +36,7 @@ const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await adapters.mailer.close?.();
+  await adapters.close();
   await database.close();
   process.exit(0);
 };

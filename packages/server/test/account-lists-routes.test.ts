@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { createSimulatedProvisioning } from '../src/ports/provisioning/index.ts';
+import { createSimulatedProvisioning, type SimulatedProvisioning } from '../src/ports/provisioning/index.ts';
 import { createSimulatedRegistry } from '../src/ports/registry/index.ts';
 import {
   createTestFulfilment,
@@ -25,8 +25,11 @@ describe.each(databaseKinds)('account lists: domains, zones and hosting packages
   let app: FastifyInstance;
   let database: DatabaseHandle;
   const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false });
-  const provisioning = createSimulatedProvisioning();
-  useTestShop(kind, (shop) => ({ app, database } = shop), { demoAccounts: true, app: { registry, provisioning } });
+  let provisioning: SimulatedProvisioning;
+  useTestShop(kind, (shop) => ({ app, database } = shop), {
+    demoAccounts: true,
+    app: { registry, provisioning: (db) => (provisioning = createSimulatedProvisioning({ db })) },
+  });
 
   let bakery: TestClient;
   let reseller: TestClient;

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/connect.ts';
+import type { Database, DatabaseHandle } from '../src/db/connect.ts';
 import { domains, hostingAccounts, orders } from '../src/db/schema/index.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
@@ -19,8 +20,9 @@ type Fault = 'unreachable' | 'throw' | 'lost-answer';
 type Method = 'createAccount' | 'addExtra' | 'deleteAccount';
 
 /** The simulated platform with one-time faults injected, counting every call. */
-function faultyProvisioning(faults: Partial<Record<Method, Fault>> = {}) {
-  const inner = createSimulatedProvisioning();
+function faultyProvisioning(db: Database, faults: Partial<Record<Method, Fault>> = {}) {
+  // A platform of its own per test, so every test starts without accounts.
+  const inner = createSimulatedProvisioning({ db, platform: randomUUID() });
   const pending = new Map(Object.entries(faults));
   const calls: string[] = [];
   function wrap<A extends unknown[], R>(name: Method, call: (...args: A) => Promise<R>) {
@@ -69,7 +71,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
   ] as const) {
     it(`keeps the order confirmed when ${method} fails for now (${fault}); a retry completes it with nothing doubled`, async () => {
       const name = `${method}-${fault}.nl`.toLowerCase();
-      const { provisioning, calls } = faultyProvisioning({ [method]: fault });
+      const { provisioning, calls } = faultyProvisioning(database.db, { [method]: fault });
       const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning });
       const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration(name, [line.hosting(basic), line.extra(ssl)])] });
 
@@ -89,7 +91,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
       expect(progress.status).toBe('FULFILLED');
       expect(progress.steps.every((step) => step.state === 'done')).toBe(true);
       expect(progress.steps.find((step) => step.key === failed.key)).toMatchObject({ attempts: 2, lastError: null });
-      expect(provisioning.accounts()).toMatchObject([{ domain: name, extras: ['SSL_DV'] }]);
+      expect(await provisioning.accounts()).toMatchObject([{ domain: name, extras: ['SSL_DV'] }]);
       expect(await rowsNamed(name)).toHaveLength(1);
       expect(await accountsOn(name)).toHaveLength(1);
       // Two tries of the failing call, one of every other.
@@ -100,7 +102,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
 
   it('undoes what was done when a registration is refused for good, and fails the order', async () => {
     const registry = simulatedRegistry();
-    const { provisioning, calls } = faultyProvisioning();
+    const { provisioning, calls } = faultyProvisioning(database.db);
     const { fulfilment } = createTestFulfilment(database.db, { registry, provisioning });
     const orderId = await insertTestOrder(database.db, {
       customerId,
@@ -125,7 +127,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     expect(progress.steps[5]!.lastError).toContain('taken');
     expect(await rowsNamed('eerst-gelukt.nl')).toEqual([]);
     expect(await accountsOn('eerst-gelukt.nl')).toEqual([]);
-    expect(provisioning.accounts()).toEqual([]);
+    expect(await provisioning.accounts()).toEqual([]);
     expect(await lookup(registry, 'eerst-gelukt.nl')).toEqual({ ok: true, status: 'free' });
 
     // A failed order stays failed: asking again does nothing.
@@ -136,7 +138,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
   });
 
   it('fails a transfer whose code the registry refuses', async () => {
-    const { provisioning } = faultyProvisioning();
+    const { provisioning } = faultyProvisioning(database.db);
     const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning });
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.transfer('amazon.nl', 'ONGELDIG-1', {}, [line.hosting(basic)], products.nl)] });
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILMENT_FAILED');
@@ -144,14 +146,14 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     expect(progress.steps[0]).toMatchObject({ key: 'transfer-domain:amazon.nl', state: 'failed' });
     expect(progress.steps[0]!.lastError).toContain('invalid-transfer-code');
     expect(await rowsNamed('amazon.nl')).toEqual([]);
-    expect(provisioning.accounts()).toEqual([]);
+    expect(await provisioning.accounts()).toEqual([]);
   });
 
   it('goes on with an undo that failed for now on the next run', async () => {
     const registry = simulatedRegistry();
     let releases = 0;
     const flaky = { ...registry, release: async (domain: string, clientRef: string) => (++releases === 1 ? { ok: false as const, reason: 'unreachable' as const } : registry.release(domain, clientRef)) };
-    const { provisioning } = faultyProvisioning();
+    const { provisioning } = faultyProvisioning(database.db);
     const { fulfilment } = createTestFulfilment(database.db, { registry: flaky, provisioning });
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration('half-terug.nl', [line.hosting(basic)]), line.registration('youtube.nl')] });
 
@@ -160,7 +162,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     expect(halfway.status).toBe('CONFIRMED');
     expect(halfway.steps.map((step) => step.state)).toEqual(['done', 'undone', 'undone', 'undone', 'failed', 'pending', 'pending']);
     expect(halfway.steps[0]!.lastError).toContain('undo: registry release: unreachable');
-    expect(provisioning.accounts()).toEqual([]);
+    expect(await provisioning.accounts()).toEqual([]);
     expect(await lookup(registry, 'half-terug.nl')).toEqual({ ok: true, status: 'taken' });
 
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILMENT_FAILED');
@@ -170,7 +172,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
   });
 
   it('runs an order once when two processes ask at the same time', async () => {
-    const inner = createSimulatedProvisioning();
+    const inner = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     let entered!: () => void;
     let open!: () => void;
     const inside = new Promise<void>((resolve) => (entered = resolve));
@@ -210,7 +212,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     // A clock of its own, long before the other tests' orders, so the sweep sees only this file's.
     let clock = new Date('2020-06-01T12:00:00.000Z');
     const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
-    const { provisioning } = faultyProvisioning({ createAccount: 'unreachable' });
+    const { provisioning } = faultyProvisioning(database.db, { createAccount: 'unreachable' });
     const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning, now: () => clock });
 
     const crashed = await insertTestOrder(database.db, { customerId, confirmedAt: clock, lines: [line.registration('overgenomen.nl')] });
@@ -235,7 +237,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
 
   it('sweeps once when started, and waits for that sweep when stopped', async () => {
     let clock = new Date('2021-01-01T08:00:00.000Z');
-    const { provisioning } = faultyProvisioning({ createAccount: 'unreachable' });
+    const { provisioning } = faultyProvisioning(database.db, { createAccount: 'unreachable' });
     const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning, now: () => clock });
     const orderId = await insertTestOrder(database.db, { customerId, confirmedAt: clock, lines: [line.registration('bij-de-start.nl', [line.hosting(basic)])] });
     expect(await fulfilment.fulfil(orderId)).toBe('NOT_READY');
@@ -245,6 +247,6 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     await fulfilment.stop();
 
     expect((await orderProgress(database.db, orderId)).status).toBe('FULFILLED');
-    expect(provisioning.accounts()).toMatchObject([{ domain: 'bij-de-start.nl' }]);
+    expect(await provisioning.accounts()).toMatchObject([{ domain: 'bij-de-start.nl' }]);
   });
 });

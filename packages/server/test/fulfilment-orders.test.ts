@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
@@ -51,7 +52,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false, transferSeconds: 0, now: () => AT });
     const requests: DomainRegistrationRequest[] = [];
     const spied = { ...registry, register: (request: DomainRegistrationRequest, signal?: AbortSignal) => (requests.push(request), registry.register(request, signal)) };
-    const provisioning = createSimulatedProvisioning();
+    const provisioning = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     const { fulfilment } = createTestFulfilment(database.db, { registry: spied, provisioning, now: () => AT });
     return {
       registry,
@@ -108,23 +109,23 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     expect(await hosting.listOwned(customerId)).toMatchObject([
       { domain: 'mijnbakkerij.nl', productCode: 'HOSTING_BASIC', status: 'active', username: 'mijnbakkerij', cmsInstall: 'CMS_WORDPRESS', extras: [{ productId: ssl.productId, productCode: 'SSL_DV' }] },
     ]);
-    expect(provisioning.accounts()).toMatchObject([
+    expect(await provisioning.accounts()).toMatchObject([
       { domain: 'mijnbakkerij.nl', packageCode: 'HOSTING_BASIC', cmsInstall: 'CMS_WORDPRESS', extras: ['SSL_DV'], customerRef: `customer-${customerId}` },
     ]);
-    expect(provisioning.accounts()[0]!.clientRef).toMatch(new RegExp(`^order-${orderId}:`));
+    expect((await provisioning.accounts())[0]!.clientRef).toMatch(new RegExp(`^order-${orderId}:`));
   });
 
   it('does nothing twice when asked again', async () => {
     const { provisioning, fulfilment, requests, dns, hosting } = world();
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration('tweemaal.nl', [line.hosting(basic), line.extra(spamfilter)])] });
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILLED');
-    const before = { requests: requests.length, accounts: provisioning.accounts(), listed: await hosting.listOwned(customerId), progress: await orderProgress(database.db, orderId) };
+    const before = { requests: requests.length, accounts: await provisioning.accounts(), listed: await hosting.listOwned(customerId), progress: await orderProgress(database.db, orderId) };
 
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILLED');
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILLED');
 
     expect(requests).toHaveLength(before.requests);
-    expect(provisioning.accounts()).toEqual(before.accounts);
+    expect(await provisioning.accounts()).toEqual(before.accounts);
     expect(await hosting.listOwned(customerId)).toEqual(before.listed);
     expect(await orderProgress(database.db, orderId)).toEqual(before.progress);
     expect(before.progress.steps.every((step) => step.attempts === 1)).toBe(true);
@@ -199,7 +200,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
 
     const [after] = (await hosting.listOwned(customerId)).filter((candidate) => candidate.domain === 'groeiende-bakker.nl');
     expect(after).toMatchObject({ id: account!.id, username: account!.username, productId: premium.productId, productCode: 'HOSTING_PREMIUM', extras: [{ productCode: 'PREMIUM_SPAMFILTER' }] });
-    expect(provisioning.accounts()).toMatchObject([{ domain: 'groeiende-bakker.nl', packageCode: 'HOSTING_PREMIUM', extras: ['PREMIUM_SPAMFILTER'] }]);
+    expect(await provisioning.accounts()).toMatchObject([{ domain: 'groeiende-bakker.nl', packageCode: 'HOSTING_PREMIUM', extras: ['PREMIUM_SPAMFILTER'] }]);
 
     // goudenkorst.nl is the customer's already (demo data) and has no hosting yet.
     const added = await insertTestOrder(database.db, { customerId, lines: [line.owned('goudenkorst.nl', [line.hosting(basic), line.install(joomla)])] });

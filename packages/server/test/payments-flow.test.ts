@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { DatabaseHandle } from '../src/db/connect.ts';
+import type { Database, DatabaseHandle } from '../src/db/connect.ts';
 import { domains, fulfilmentSteps, invoices, payments } from '../src/db/schema/index.ts';
 import { createSimulatedPayment } from '../src/ports/payment/index.ts';
 import type { PaymentPort } from '../src/ports/payment/payment-port.ts';
@@ -15,9 +15,10 @@ import { createActiveAccount, databaseKinds, TestClient, testConfig, useTestShop
  * them at the webhook as a provider would), and a switch that makes announcing fail.
  */
 function observablePayment() {
-  const inner = createSimulatedPayment({ baseUrl: testConfig.baseUrl });
   const handles = { notifications: [] as unknown[], announceFails: false };
-  const port: PaymentPort = {
+  const portOn = async (db: Database): Promise<PaymentPort> => {
+  const inner = await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db });
+  return {
     name: inner.name,
     announce: (order, signal) => (handles.announceFails ? Promise.resolve({ ok: false, reason: 'unreachable' }) : inner.announce(order, signal)),
     verifyReturn: (query) => inner.verifyReturn(query),
@@ -31,15 +32,16 @@ function observablePayment() {
         },
       }),
   };
-  return { port, handles };
+  };
+  return { portOn, handles };
 }
 
 describe.each(databaseKinds)('online payment on $name', (kind) => {
   let shop: TestShop;
   let app: FastifyInstance;
   let database: DatabaseHandle;
-  const { port, handles } = observablePayment();
-  useTestShop(kind, (ready) => ({ app, database } = shop = ready), { app: { payment: port } });
+  const { portOn, handles } = observablePayment();
+  useTestShop(kind, (ready) => ({ app, database } = shop = ready), { app: { payment: portOn } });
 
   const webhook = (body: unknown) => app.inject({ method: 'POST', url: '/api/betaling/webhook', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   const invoiceOf = async (client: TestClient, id: number) => z.array(ZInvoiceSummary).parse((await client.get('/api/account/facturen')).json()).find((invoice) => invoice.id === id)!;

@@ -26,21 +26,69 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize?: number };
 
-/** Opens the embedded or the server database and brings its schema up to date. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export interface OpenOptions {
+  /** Fills reference data (the catalogue) right after the migrations, under the same lock. */
+  seed?: (db: Database) => Promise<void>;
+}
+
+/**
+ * The advisory lock that start-up work holds on a PostgreSQL server: one fixed key for every
+ * process of every version, so only one process migrates and seeds at a time.
+ */
+export const STARTUP_LOCK_KEY = 7_361_542_019;
+
+/** Opens the embedded or the server database and brings its schema (and seed data) up to date. */
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, a dropped test database) would
     // otherwise be an unhandled 'error' event that stops the process; the pool has already
     // dropped it and opens a new one when needed.
     pool.on('error', () => {});
+    try {
+      await migrateUnderLock(pool, options);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
+  // The embedded database belongs to this process alone: nobody to wait for.
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migratePglite(db, { migrationsFolder });
+    await options.seed?.(db as unknown as Database);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Several processes that start at once on one server take turns: each waits for the advisory
+ * lock on its own connection, then migrates (a no-op when another already did) and seeds. The
+ * lock belongs to the connection, so a process that dies while holding it lets the next go on.
+ */
+async function migrateUnderLock(pool: pg.Pool, options: OpenOptions): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      const db = drizzlePg(client, { schema });
+      await migratePg(db, { migrationsFolder });
+      await options.seed?.(db as unknown as Database);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch((error: unknown) => {
+        broken = error instanceof Error ? error : new Error(String(error));
+      });
+    }
+  } finally {
+    // A connection whose unlock failed is closed rather than returned with the lock still held.
+    client.release(broken ?? false);
+  }
 }

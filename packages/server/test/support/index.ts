@@ -7,3 +7,4 @@ export * from './accounts.ts';
 export * from './smtp-catcher.ts';
 export * from './services.ts';
 export * from './orders.ts';
+export * from './redis.ts';

@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppConfig, type AppDeps } from '../../src/app.ts';
-import type { DatabaseHandle } from '../../src/db/connect.ts';
+import type { Database, DatabaseHandle } from '../../src/db/connect.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
 import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
 import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
 import type { MailerPort } from '../../src/ports/mailer/mailer-port.ts';
 import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
+import { createMemoryAvailabilityCache } from '../../src/ports/availability-cache/index.ts';
+import type { AvailabilityCachePort } from '../../src/ports/availability-cache/availability-cache-port.ts';
+import { createMemoryCounters } from '../../src/ports/counters/index.ts';
+import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
 import type { PaymentPort } from '../../src/ports/payment/payment-port.ts';
@@ -53,8 +57,13 @@ export interface TestAppOptions {
   captcha?: CaptchaPort;
   /** Default: the outbox mailer writing into a temporary folder, removed when the app closes. */
   mailer?: MailerPort;
-  payment?: PaymentPort;
-  provisioning?: ProvisioningPort;
+  /** A port, or how to make one on the test's database. */
+  payment?: PaymentPort | ((db: Database) => Promise<PaymentPort>);
+  /** A port, or how to make one on the test's database. */
+  provisioning?: ProvisioningPort | ((db: Database) => ProvisioningPort);
+  /** Default: in memory, as one process on the embedded database has them. A port, or how to make one on the test's database. */
+  counters?: CounterPort | ((db: Database) => CounterPort);
+  availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
   config?: Partial<AppConfig>;
   /** The clock of the account rules, sessions, fulfilment and the simulated registry. */
   now?: () => Date;
@@ -88,8 +97,17 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
     registry,
     captcha,
     mailer,
-    payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
-    provisioning: options.provisioning ?? createSimulatedProvisioning(),
+    payment:
+      typeof options.payment === 'function'
+        ? await options.payment(database.db)
+        : (options.payment ?? (await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db: database.db }))),
+    provisioning:
+      typeof options.provisioning === 'function' ? options.provisioning(database.db) : (options.provisioning ?? createSimulatedProvisioning({ db: database.db })),
+    counters: typeof options.counters === 'function' ? options.counters(database.db) : (options.counters ?? createMemoryCounters()),
+    availabilityCache:
+      typeof options.availabilityCache === 'function'
+        ? options.availabilityCache(database.db)
+        : (options.availabilityCache ?? createMemoryAvailabilityCache()),
     logger: options.logger ?? false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),

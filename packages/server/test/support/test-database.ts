@@ -15,9 +15,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || null;
 const pgliteKind: DatabaseKind = {
   name: 'pglite',
   async open() {
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null });
-    await seedCatalogue(handle.db);
-    return handle;
+    return openDatabase({ kind: 'pglite', dataDir: null }, { seed: seedCatalogue });
   },
 };
 
@@ -33,8 +31,7 @@ function postgresKind(serverUrl: string): DatabaseKind {
       await admin.end();
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
-      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
-      await seedCatalogue(handle.db);
+      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 }, { seed: seedCatalogue });
       return {
         ...handle,
         async close() {

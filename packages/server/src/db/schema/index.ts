@@ -7,3 +7,4 @@ export * from './platform.ts';
 export * from './whois.ts';
 export * from './hosting.ts';
 export * from './orders.ts';
+export * from './simulated.ts';

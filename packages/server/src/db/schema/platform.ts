@@ -48,3 +48,20 @@ export const errorReports = pgTable('error_reports', {
   error: text('error'),
   errorStackTrace: text('error_stack_trace'),
 });
+
+/**
+ * Counters shared by every process (search quota, HTTP rate limit): hits per key until `expire`,
+ * the table of `rate-limiter-flexible`'s Drizzle store. Used when no Redis is configured.
+ */
+export const sharedCounters = pgTable('shared_counters', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+});
+
+/** Definite availability answers shared by every process, until `expires_at`. */
+export const availabilityCache = pgTable('availability_cache', {
+  domain: text('domain').primaryKey(),
+  status: text('status').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

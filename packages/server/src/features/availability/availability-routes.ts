@@ -31,7 +31,7 @@ export function registerAvailabilityRoutes(
       // The name part is judged as sent: the server does not clean, so `a--b` is invalid.
       const label = domain.toLowerCase().split('.')[0] ?? '';
 
-      let allowed = deps.quota.take(request.ip);
+      let allowed = await deps.quota.take(request.ip);
       if (!allowed && captchaToken) allowed = (await deps.captcha.verify(captchaToken, request.ip)).ok;
 
       const stream = new PassThrough();

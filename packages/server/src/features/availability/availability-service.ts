@@ -1,15 +1,17 @@
 import { isRegistrableLabel, type TAvailabilityEvent, type TAvailabilityStatus } from '@kavel/core';
+import type { AvailabilityCachePort } from '../../ports/availability-cache/availability-cache-port.ts';
 import type { RegistryAnswer, RegistryPort } from '../../ports/registry/registry-port.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 
 export interface AvailabilityOptions {
   registry: RegistryPort;
   catalogue: CatalogueService;
+  /** Shared by every process unless the shop runs as one (see the port). */
+  cache: AvailabilityCachePort;
   /** How long a definite answer (free, taken, quarantine) is reused. */
   cacheSeconds: number;
   /** How long one lookup may take. */
   timeoutMs: number;
-  now?: () => number;
 }
 
 export interface AvailabilityService {
@@ -23,26 +25,31 @@ export interface AvailabilityService {
    * cached answer exists (checkout, just before an order): the answer is remembered as usual.
    */
   checkDomain(label: string, extension: string, options?: { fresh?: boolean }): Promise<TAvailabilityStatus>;
+  /** Drops the remembered answer for a full domain, in every process (e.g. once the shop registered it). */
+  forget(domain: string): Promise<void>;
 }
-
-const MAX_CACHE_ENTRIES = 50_000;
 
 const statusOf = (answer: RegistryAnswer): TAvailabilityStatus =>
   answer.ok ? (answer.status === 'free' ? 'free' : answer.status === 'taken' ? 'active' : 'quarantine') : 'error';
 
 export function createAvailabilityService(options: AvailabilityOptions): AvailabilityService {
-  const now = options.now ?? Date.now;
-  const cache = new Map<string, { status: TAvailabilityStatus; expiresAt: number }>();
-  /** Lookups under way, so that concurrent searches for one domain ask the registry once. */
+  const { cache } = options;
+  /**
+   * Lookups under way in this process, so that concurrent searches for one domain ask the
+   * registry once. Per process on purpose: a promise cannot be shared, and the shared cache
+   * answers the other processes once the first lookup is done.
+   */
   const inFlight = new Map<string, Promise<TAvailabilityStatus>>();
 
-  function remember(domain: string, status: TAvailabilityStatus) {
+  // The cache only saves registry calls: when its store fails, the registry answers instead.
+  async function remembered(domain: string): Promise<TAvailabilityStatus | null> {
+    if (options.cacheSeconds === 0) return null;
+    return cache.get(domain).catch(() => null);
+  }
+
+  async function remember(domain: string, status: TAvailabilityStatus): Promise<void> {
     if (status === 'error' || options.cacheSeconds === 0) return;
-    if (cache.size >= MAX_CACHE_ENTRIES) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(domain, { status, expiresAt: now() + options.cacheSeconds * 1000 });
+    await cache.set(domain, status, options.cacheSeconds).catch(() => undefined);
   }
 
   async function lookup(label: string, extension: string, fresh = false): Promise<TAvailabilityStatus> {
@@ -51,18 +58,21 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     if (!record) return 'invalid';
     const domain = `${label}.${extension}`;
     if (!fresh) {
-      const hit = cache.get(domain);
-      if (hit && hit.expiresAt > now()) return hit.status;
       const running = inFlight.get(domain);
       if (running) return running;
+      const hit = await remembered(domain);
+      if (hit) return hit;
+      // Another search may have started the lookup while the cache was asked.
+      const started = inFlight.get(domain);
+      if (started) return started;
     }
     // Only the timeout ends a lookup: another search may be waiting for the same answer, so a
     // client that goes away stops hearing results but does not cancel the shared lookup.
     const task = options.registry
       .lookup(domain, record.registry, AbortSignal.timeout(options.timeoutMs))
       .then(statusOf, () => 'error' as const)
-      .then((status) => {
-        remember(domain, status);
+      .then(async (status) => {
+        await remember(domain, status);
         return status;
       })
       .finally(() => {
@@ -90,6 +100,9 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     },
     checkDomain(label, extension, checkOptions) {
       return lookup(label, extension, checkOptions?.fresh === true);
+    },
+    async forget(domain) {
+      await cache.forget(domain);
     },
   };
 }

@@ -2,7 +2,9 @@ import formbody from '@fastify/formbody';
 import { formatEuro } from '@kavel/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/connect.ts';
+import { settings, simulatedPaymentAttempts, simulatedPaymentNotifications } from '../../db/schema/index.ts';
 import { registerCsrfProtection } from '../../http/csrf.ts';
 import { registerErrorHandling } from '../../http/errors.ts';
 import type { Session } from '../../http/session.ts';
@@ -21,6 +23,8 @@ const order: PaymentAnnouncement = {
 };
 
 let clock = Date.parse('2030-01-01T12:00:00Z');
+/** Where the adapter keeps its attempts and key; emptied before each test. */
+let database: DatabaseHandle;
 let port: PaymentPort;
 let app: FastifyInstance;
 let notified: unknown[];
@@ -54,12 +58,22 @@ async function buildApp(): Promise<FastifyInstance> {
   return instance;
 }
 
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+});
+afterAll(async () => {
+  await database.close();
+});
+
 beforeEach(async () => {
+  await database.db.delete(simulatedPaymentNotifications);
+  await database.db.delete(simulatedPaymentAttempts);
+  await database.db.delete(settings);
   clock = Date.parse('2030-01-01T12:00:00Z');
   notified = [];
   notifyFails = false;
   payable = new Set(['K12N1', 'K12N2']);
-  port = createSimulatedPayment({ baseUrl: 'http://kavel.test/', now: () => new Date(clock) });
+  port = await createSimulatedPayment({ baseUrl: 'http://kavel.test/', db: database.db, now: () => new Date(clock) });
   app = await buildApp();
 });
 
@@ -263,9 +277,14 @@ describe('simulated payment: signatures', () => {
     expect(await port.pullResults({ ...notification, expiry: '2031-01-01T00:00:00.000Z' })).toMatchObject({ ok: false, reason: 'bad-signature' });
     expect(await port.pullResults({ ...notification, authentication: 'other' })).toMatchObject({ ok: false, reason: 'bad-signature' });
     expect(await port.pullResults('{}')).toMatchObject({ ok: false, reason: 'bad-signature' });
-    // Another instance has another key: its notifications and return URLs mean nothing here.
-    const other = createSimulatedPayment({ baseUrl: 'http://kavel.test', now: () => new Date(clock) });
-    expect(await other.pullResults(notification)).toMatchObject({ ok: false, reason: 'bad-signature' });
+    // Another installation (another database) has another key: its notifications mean nothing here.
+    const elsewhere = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      const other = await createSimulatedPayment({ baseUrl: 'http://kavel.test', db: elsewhere.db, now: () => new Date(clock) });
+      expect(await other.pullResults(notification)).toMatchObject({ ok: false, reason: 'bad-signature' });
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('refuses an expired notification', async () => {

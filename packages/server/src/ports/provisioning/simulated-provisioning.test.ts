@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../db/connect.ts';
 import { createSimulatedProvisioning, usernameFor } from './simulated-provisioning.ts';
 import type { HostingAccountRequest } from './provisioning-port.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: null });
+});
+afterAll(async () => {
+  await database.close();
+});
 
 const request = (domain: string, clientRef: string, extra: Partial<HostingAccountRequest> = {}): HostingAccountRequest => ({
   clientRef,
@@ -13,27 +23,27 @@ const request = (domain: string, clientRef: string, extra: Partial<HostingAccoun
 
 describe('simulated provisioning: accounts', () => {
   it('creates an account with a login derived from the domain', async () => {
-    const port = createSimulatedProvisioning();
+    const port = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     const answer = await port.createAccount(request('mijn-bakkerij.nl', 'order-1:a', { cmsInstall: 'CMS_WORDPRESS' }));
     expect(answer).toMatchObject({ ok: true, username: 'mijnbakkerij' });
-    expect(port.accounts()).toMatchObject([{ domain: 'mijn-bakkerij.nl', packageCode: 'HOSTING_BASIC', cmsInstall: 'CMS_WORDPRESS', extras: [] }]);
+    expect(await port.accounts()).toMatchObject([{ domain: 'mijn-bakkerij.nl', packageCode: 'HOSTING_BASIC', cmsInstall: 'CMS_WORDPRESS', extras: [] }]);
   });
 
   it('answers a repeated request with the first account and creates nothing more', async () => {
-    const port = createSimulatedProvisioning();
+    const port = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     const first = await port.createAccount(request('eenmaal.nl', 'order-1:a'));
     expect(await port.createAccount(request('eenmaal.nl', 'order-1:a'))).toEqual(first);
-    expect(port.accounts()).toHaveLength(1);
+    expect(await port.accounts()).toHaveLength(1);
   });
 
   it('refuses a second account on a domain that has one', async () => {
-    const port = createSimulatedProvisioning();
+    const port = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     await port.createAccount(request('bezet.nl', 'order-1:a'));
     expect(await port.createAccount(request('bezet.nl', 'order-2:a'))).toMatchObject({ ok: false, reason: 'refused' });
   });
 
   it('gives every account its own login', async () => {
-    const port = createSimulatedProvisioning();
+    const port = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     const names = [];
     for (const [domain, ref] of [['bakker.nl', 'a'], ['bakker.be', 'b'], ['bakker.com', 'c']] as const) {
       const answer = await port.createAccount(request(domain, ref));
@@ -43,23 +53,23 @@ describe('simulated provisioning: accounts', () => {
   });
 
   it('changes the package and adds and removes extras, each once', async () => {
-    const port = createSimulatedProvisioning();
+    const port = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     const created = await port.createAccount(request('pakket.nl', 'order-1:a'));
     if (!created.ok) throw new Error('not created');
     expect(await port.changePackage(created.providerRef, 'HOSTING_PREMIUM', 'order-2:a')).toEqual({ ok: true });
     expect(await port.addExtra(created.providerRef, 'SSL_DV', 'order-2:b')).toEqual({ ok: true });
     expect(await port.addExtra(created.providerRef, 'SSL_DV', 'order-2:b')).toEqual({ ok: true });
-    expect(port.accounts()[0]).toMatchObject({ packageCode: 'HOSTING_PREMIUM', extras: ['SSL_DV'] });
+    expect((await port.accounts())[0]).toMatchObject({ packageCode: 'HOSTING_PREMIUM', extras: ['SSL_DV'] });
     expect(await port.removeExtra(created.providerRef, 'SSL_DV')).toEqual({ ok: true });
-    expect(port.accounts()[0]!.extras).toEqual([]);
+    expect((await port.accounts())[0]!.extras).toEqual([]);
   });
 
   it('deletes an account; the same request then creates a new one', async () => {
-    const port = createSimulatedProvisioning();
+    const port = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     const created = await port.createAccount(request('weg.nl', 'order-1:a'));
     if (!created.ok) throw new Error('not created');
     expect(await port.deleteAccount(created.providerRef)).toEqual({ ok: true });
-    expect(port.accounts()).toEqual([]);
+    expect(await port.accounts()).toEqual([]);
     expect(await port.deleteAccount(created.providerRef)).toMatchObject({ ok: false, reason: 'unknown-account' });
     const again = await port.createAccount(request('weg.nl', 'order-1:a'));
     expect(again).toMatchObject({ ok: true });
@@ -67,10 +77,32 @@ describe('simulated provisioning: accounts', () => {
   });
 
   it('answers unknown-account for an account it does not have', async () => {
-    const port = createSimulatedProvisioning();
+    const port = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
     expect(await port.changePackage('sim-404', 'HOSTING_BASIC', 'x')).toMatchObject({ ok: false, reason: 'unknown-account' });
     expect(await port.addExtra('sim-404', 'SSL_DV', 'x')).toMatchObject({ ok: false, reason: 'unknown-account' });
     expect(await port.removeExtra('sim-404', 'SSL_DV')).toMatchObject({ ok: false, reason: 'unknown-account' });
+  });
+});
+
+describe('simulated provisioning: one platform for every process', () => {
+  it('shows a second instance on the same database (another process, a restart) the accounts of the first', async () => {
+    const platform = randomUUID();
+    const first = createSimulatedProvisioning({ db: database.db, platform });
+    const created = await first.createAccount(request('gedeeld.nl', 'order-1:a'));
+    if (!created.ok) throw new Error('not created');
+    const second = createSimulatedProvisioning({ db: database.db, platform });
+    expect(await second.createAccount(request('gedeeld.nl', 'order-1:a'))).toEqual(created);
+    expect(await second.addExtra(created.providerRef, 'SSL_DV', 'order-2:a')).toEqual({ ok: true });
+    expect(await first.accounts()).toMatchObject([{ domain: 'gedeeld.nl', extras: ['SSL_DV'] }]);
+  });
+
+  it('creates one account when two processes send the same request at once', async () => {
+    const platform = randomUUID();
+    const ports = [1, 2, 3].map(() => createSimulatedProvisioning({ db: database.db, platform }));
+    const answers = await Promise.all(ports.map((port) => port.createAccount(request('tegelijk.nl', 'order-1:a'))));
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.ok && answer.providerRef)).size).toBe(1);
+    expect(await ports[0]!.accounts()).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,49 @@
+import { jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+/**
+ * State of the simulated payment provider and hosting platform (development, demos, tests), kept
+ * in the database so that a restart or a second process does not lose an open payment page or an
+ * account. Owned by those adapters alone: no feature reads these tables.
+ */
+
+/** One announced payment attempt of the simulated provider. */
+export const simulatedPaymentAttempts = pgTable('simulated_payment_attempts', {
+  merchantOrderId: text('merchant_order_id').primaryKey(),
+  /** The page's address: 128 random bits, base64url. */
+  providerOrderId: text('provider_order_id').notNull().unique(),
+  /** The announcement as the shop sent it (amount, description, return URL, shopper). */
+  announcement: jsonb('announcement').notNull(),
+  /** COMPLETED, CANCELLED or EXPIRED once the tester chose; the first choice is final. */
+  outcome: text('outcome'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The `authentication` token of each notification sent to the shop, and the attempt it reports on. */
+export const simulatedPaymentNotifications = pgTable('simulated_payment_notifications', {
+  authentication: text('authentication').primaryKey(),
+  merchantOrderId: text('merchant_order_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A hosting account on the simulated platform. */
+export const simulatedHostingAccounts = pgTable(
+  'simulated_hosting_accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** Which simulated platform: one per shop, or a fresh one per test on a shared database. */
+    platform: text('platform').notNull(),
+    /** The shop's reference of the request that created it: a repeat answers this account. */
+    clientRef: text('client_ref').notNull(),
+    domain: text('domain').notNull(),
+    username: text('username').notNull(),
+    packageCode: text('package_code').notNull(),
+    cmsInstall: text('cms_install'),
+    customerRef: text('customer_ref').notNull(),
+    extras: jsonb('extras').$type<string[]>().notNull().default([]),
+  },
+  (table) => [
+    unique('simulated_hosting_accounts_client_ref').on(table.platform, table.clientRef),
+    unique('simulated_hosting_accounts_domain').on(table.platform, table.domain),
+    unique('simulated_hosting_accounts_username').on(table.platform, table.username),
+  ],
+);

@@ -1,0 +1,36 @@
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { CounterPort } from '../ports/counters/counter-port.ts';
+
+type StoreOptions = Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'>;
+
+interface RouteInfo {
+  routeInfo?: { method?: unknown; url?: unknown };
+}
+
+/**
+ * Where `@fastify/rate-limit` counts: its own store in memory when the shop is one process, its
+ * Redis store when the counters live on Redis, and otherwise the shared counters on the database
+ * (through a store class of the shape the plugin expects: `incr` and `child`).
+ */
+export function rateLimitStoreFor(counters: CounterPort): StoreOptions {
+  if (counters.name === 'memory') return {};
+  if (counters.redis) return { redis: counters.redis.client, nameSpace: `${counters.redis.keyPrefix}http:` };
+
+  class CounterStore {
+    private readonly prefix: string;
+    /** The plugin constructs the store with its options; a child gets its route's prefix. */
+    constructor(prefix?: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : 'http:';
+    }
+    incr(key: string, callback: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindow: number): void {
+      counters.hit(`${this.prefix}${key}`, timeWindow).then(
+        (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
+    }
+    child(routeOptions: RouteInfo): CounterStore {
+      return new CounterStore(`${this.prefix}${String(routeOptions.routeInfo?.method)}${String(routeOptions.routeInfo?.url)}-`);
+    }
+  }
+  return { store: CounterStore as unknown as NonNullable<RateLimitPluginOptions['store']> };
+}

@@ -1,0 +1,14 @@
+import type { TAvailabilityStatus } from '@kavel/core';
+
+/**
+ * Where definite availability answers (free, taken, quarantine) are kept for a while. Adapters:
+ * `memory` (one process: the embedded database), `database` (a table every process reads) and
+ * `redis` (`REDIS_URL`). With several processes the cache must be shared: `forget` then clears a
+ * domain for every process at once, so none reports a domain free that the shop just registered.
+ */
+export interface AvailabilityCachePort {
+  readonly name: 'memory' | 'database' | 'redis';
+  get(domain: string): Promise<TAvailabilityStatus | null>;
+  set(domain: string, status: TAvailabilityStatus, ttlSeconds: number): Promise<void>;
+  forget(domain: string): Promise<void>;
+}

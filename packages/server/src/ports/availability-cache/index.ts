@@ -1,0 +1,1 @@
+export { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from './availability-caches.ts';

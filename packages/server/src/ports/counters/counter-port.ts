@@ -1,0 +1,25 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Counters that every process of the shop shares: the search quota and the per-client HTTP rate
+ * limit count here, so a visitor whose requests alternate between processes is counted once.
+ * Adapters: `memory` (one process only: the embedded database), `database` (a table, through
+ * `rate-limiter-flexible`'s Drizzle store) and `redis` (its Redis store; `REDIS_URL`).
+ */
+export interface CounterHit {
+  /** Hits on the key in its current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and the count starts again at zero. */
+  resetInMs: number;
+}
+
+export interface CounterPort {
+  readonly name: 'memory' | 'database' | 'redis';
+  /**
+   * Adds one hit to `key`, atomically across processes. A window of `windowMs` starts at the
+   * key's first hit (a fixed window, as `@fastify/rate-limit` counts too).
+   */
+  hit(key: string, windowMs: number): Promise<CounterHit>;
+  /** The Redis connection and key prefix when the counters live on Redis (for `@fastify/rate-limit`'s own Redis store). */
+  readonly redis?: { client: Redis; keyPrefix: string };
+}

@@ -1,0 +1,1 @@
+export { createDatabaseCounters, createMemoryCounters, createRedisCounters } from './rate-limiter-counters.ts';

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabaseAvailabilityCache } from '../src/ports/availability-cache/index.ts';
+import { fillBasket, purchase, purchaseBody, purchased } from './orders-helpers.ts';
+import { buildTestApp, createActiveAccount, databaseKinds, useTestShop, type TestShop } from './support/index.ts';
+
+/**
+ * The availability cache is shared by the processes of a shop, and a domain the shop registers
+ * is dropped from it at once: no process reports it free for the rest of the cache time.
+ */
+describe.each(databaseKinds)('shared availability cache on $name', (kind) => {
+  let shop: TestShop;
+  let other: FastifyInstance;
+  useTestShop(kind, (ready) => (shop = ready), {
+    app: { availabilityCache: (db) => createDatabaseAvailabilityCache(db), config: { availability: { cacheSeconds: 600, freeSearches: 1000, windowSeconds: 600 } } },
+  });
+  beforeAll(async () => {
+    // The instance the visitor searches on; the order is placed and fulfilled on the first one.
+    other = await buildTestApp(shop.database, {
+      availabilityCache: createDatabaseAvailabilityCache(shop.database.db),
+      config: { availability: { cacheSeconds: 600, freeSearches: 1000, windowSeconds: 600 } },
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  const statusOn = async (app: FastifyInstance, domain: string) => {
+    const [label, extension] = domain.split('.');
+    const response = await app.inject({ method: 'GET', url: `/api/check-domain-extensions?domain=${label}&extensions[]=${extension}` });
+    return /"status":"(\w+)"/.exec(response.body)?.[1];
+  };
+
+  it('reports a domain taken on every instance once the shop registered it, within the cache time', async () => {
+    const customer = await createActiveAccount(shop.app, shop.mailer, 'cache-koper@example.nl');
+    const domain = await fillBasket(customer, { hosting: null });
+    expect(await statusOn(other, domain)).toBe('free');
+    purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));
+    // Fulfilment may run after the answer: wait for it, within a bound.
+    let status = await statusOn(other, domain);
+    for (let waited = 0; status === 'free' && waited < 5000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await statusOn(other, domain);
+    }
+    expect(status).toBe('active');
+  });
+});

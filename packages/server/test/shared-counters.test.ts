@@ -1,0 +1,133 @@
+import { CAPTCHA_REQUIRED_EVENT } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/connect.ts';
+import { createDatabaseAvailabilityCache, createRedisAvailabilityCache } from '../src/ports/availability-cache/index.ts';
+import type { AvailabilityCachePort } from '../src/ports/availability-cache/availability-cache-port.ts';
+import { createDatabaseCounters, createRedisCounters } from '../src/ports/counters/index.ts';
+import type { CounterPort } from '../src/ports/counters/counter-port.ts';
+import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
+import type { RegistryPort } from '../src/ports/registry/registry-port.ts';
+import { buildTestApp, databaseKinds, openTestRedis, TestClient, testRedisUrl, validRegistration, type TestRedis } from './support/index.ts';
+
+const FREE_SEARCHES = 3;
+const RATE_LIMIT = 6;
+
+/** A registry that answers every name free at once and counts the questions. */
+function countingRegistry(): RegistryPort & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    ...lookupOnlyRegistrar,
+    name: 'counting',
+    calls,
+    async lookup(domain) {
+      calls.push(domain);
+      return { ok: true, status: 'free' };
+    },
+  };
+}
+
+interface Stores {
+  counters: CounterPort;
+  cache: AvailabilityCachePort;
+}
+
+/**
+ * Two instances of the shop on one database (two processes behind a load balancer, as far as the
+ * shop can tell): whatever must hold across requests holds across the instances.
+ */
+function describeTwoInstances(title: string, storesFor: (database: DatabaseHandle, redis: TestRedis | null) => Stores, withRedis: boolean) {
+  describe.each(databaseKinds)(`${title} on $name`, (kind) => {
+    let database: DatabaseHandle;
+    let redis: TestRedis | null = null;
+    let first: FastifyInstance;
+    let second: FastifyInstance;
+    const registry = countingRegistry();
+
+    beforeAll(async () => {
+      database = await kind.open();
+      if (withRedis) redis = await openTestRedis(testRedisUrl!);
+      const build = () => {
+        // Each instance has its own adapters, as each process would.
+        const stores = storesFor(database, redis);
+        return buildTestApp(database, {
+          registry,
+          counters: stores.counters,
+          availabilityCache: stores.cache,
+          config: { availability: { cacheSeconds: 60, freeSearches: FREE_SEARCHES, windowSeconds: 600 }, rateLimitPerMinute: RATE_LIMIT },
+        });
+      };
+      [first, second] = await Promise.all([build(), build()]);
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await redis?.close();
+      await database?.close();
+    });
+
+    const search = async (app: FastifyInstance, ip: string, label: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/check-domain-extensions?domain=${label}&extensions[]=nl`, remoteAddress: ip });
+      expect(response.statusCode).toBe(200);
+      return response.body.includes(`event: ${CAPTCHA_REQUIRED_EVENT}`);
+    };
+
+    /** The number of the first search that is answered with the captcha demand. */
+    const searchesUntilCaptcha = async (apps: FastifyInstance[], ip: string) => {
+      for (let n = 1; n <= FREE_SEARCHES + 3; n++) {
+        if (await search(apps[n % apps.length]!, ip, `zoeker${n}`)) return n;
+      }
+      return null;
+    };
+
+    it('demands the captcha after as many searches alternating between the instances as against one', async () => {
+      const againstOne = await searchesUntilCaptcha([first], '10.1.0.1');
+      const alternating = await searchesUntilCaptcha([first, second], '10.1.0.2');
+      expect(againstOne).toBe(FREE_SEARCHES + 1);
+      expect(alternating).toBe(againstOne);
+    });
+
+    it('refuses the request past the rate limit alternating between the instances as against one', async () => {
+      const statuses = async (apps: FastifyInstance[], ip: string) => {
+        const answers: number[] = [];
+        for (let n = 0; n < RATE_LIMIT + 2; n++) {
+          answers.push((await apps[n % apps.length]!.inject({ method: 'GET', url: '/api/catalogue', remoteAddress: ip })).statusCode);
+        }
+        return answers;
+      };
+      const againstOne = await statuses([first], '10.2.0.1');
+      const alternating = await statuses([first, second], '10.2.0.2');
+      expect(againstOne).toEqual([...Array<number>(RATE_LIMIT).fill(200), 429, 429]);
+      expect(alternating).toEqual(againstOne);
+    });
+
+    it('keeps the activation-resend limit when the resend reaches the other instance', async () => {
+      const email = `nogmaals-${withRedis ? 'redis' : 'db'}@example.nl`;
+      const visitor = new TestClient(first, { remoteAddress: '10.4.0.1' });
+      expect((await visitor.post('/api/register-account', { registrationDto: validRegistration({ email }) })).statusCode).toBe(200);
+      // The same visitor's next request lands on the other instance, within the cooldown.
+      const elsewhere = new TestClient(second, { remoteAddress: '10.4.0.1' });
+      expect((await elsewhere.post('/api/register-account/send-activation-link', { email })).statusCode).toBe(429);
+    });
+
+    it('answers a search on one instance from the lookup the other one made', async () => {
+      const before = registry.calls.length;
+      await search(first, '10.3.0.1', 'gedeeld');
+      await search(second, '10.3.0.2', 'gedeeld');
+      expect(registry.calls.slice(before)).toEqual(['gedeeld.nl']);
+    });
+  });
+}
+
+describeTwoInstances('shared counters in the database', (database) => ({
+  counters: createDatabaseCounters(database.db),
+  cache: createDatabaseAvailabilityCache(database.db),
+}), false);
+
+// Runs whenever Redis answers (or REDIS_URL_TEST names one, which must then answer).
+describe.runIf(testRedisUrl !== null)('with Redis', () => {
+  describeTwoInstances('shared counters on Redis', (_database, redis) => ({
+    counters: createRedisCounters(redis!.client, redis!.keyPrefix),
+    cache: createRedisAvailabilityCache(redis!.client, redis!.keyPrefix),
+  }), true);
+});

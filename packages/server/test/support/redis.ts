@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { Socket } from 'node:net';
+import { Redis } from 'ioredis';
+
+/**
+ * The Redis server the Redis tests run on: `REDIS_URL_TEST` when set (then it must answer, or the
+ * tests fail rather than skip), otherwise 127.0.0.1:6379 when something answers there.
+ */
+export async function findTestRedis(): Promise<string | null> {
+  const configured = process.env.REDIS_URL_TEST;
+  if (configured) return configured;
+  const reachable = await new Promise<boolean>((resolve) => {
+    const socket = new Socket();
+    socket.setTimeout(300);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(false));
+    socket.connect(6379, '127.0.0.1');
+  });
+  return reachable ? 'redis://127.0.0.1:6379' : null;
+}
+
+/** The Redis URL for the tests, found once per test file before the suites are declared. */
+export const testRedisUrl = await findTestRedis();
+
+/** A connection with a key prefix of its own, so parallel test runs never count each other's hits. */
+export interface TestRedis {
+  client: Redis;
+  keyPrefix: string;
+  /** Deletes this test's keys and closes the connection. */
+  close(): Promise<void>;
+}
+
+export async function openTestRedis(url: string): Promise<TestRedis> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  await client.connect();
+  const keyPrefix = `kavel-test:${randomBytes(6).toString('hex')}:`;
+  return {
+    client,
+    keyPrefix,
+    async close() {
+      const keys = await client.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await client.del(...keys);
+      await client.quit();
+    },
+  };
+}
