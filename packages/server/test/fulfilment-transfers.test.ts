@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nextAnniversary } from '../src/features/accounts/demo-accounts.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createSimulatedProvisioning } from '../src/ports/provisioning/index.ts';
+import type { ProvisioningPort } from '../src/ports/provisioning/provisioning-port.ts';
 import { createSimulatedRegistry } from '../src/ports/registry/index.ts';
 import { simulatedCurrentExpiry } from '../src/ports/registry/simulated-registry.ts';
 import { freshDomain, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
@@ -33,10 +34,10 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
   let clock = new Date(Math.floor(Date.now() / 1000) * 1000);
   const now = () => clock;
   const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false, now });
-  const provisioning = createSimulatedProvisioning();
+  let provisioning: ProvisioningPort;
   let shop: TestShop;
   let app: FastifyInstance;
-  useTestShop(kind, (ready) => ({ app } = shop = ready), { demoAccounts: true, app: { now, registry, provisioning, config: { sessions: LONG_SESSIONS } } });
+  useTestShop(kind, (ready) => ({ app } = shop = ready), { demoAccounts: true, app: { now, registry, provisioning: (db) => (provisioning = createSimulatedProvisioning({ db })), config: { sessions: LONG_SESSIONS } } });
 
   /** The minute sweep of another process: the same fulfilment, on the same registry and clock. */
   const sweep = () => createTestFulfilment(shop.database.db, { registry, provisioning, now }).fulfilment.resumePending();

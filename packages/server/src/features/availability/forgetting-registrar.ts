@@ -2,7 +2,7 @@ import type { DomainRegistrar } from '../../ports/registry/registry-port.ts';
 import type { AvailabilityService } from './availability-service.ts';
 
 /**
- * The registrar as fulfilment uses it: once a domain is registered (or released again), the
+ * The registrar as fulfilment uses it: once a domain is registered, its transfer completed, or released again, the
  * remembered availability answer for it is dropped in every process, so no search reports a
  * domain free that the shop has just registered.
  */
@@ -15,6 +15,11 @@ export function forgettingRegistrar(registrar: DomainRegistrar, availability: Pi
     async register(request, signal) {
       const answer = await registrar.register(request, signal);
       if (answer.ok) await forget(request.domain);
+      return answer;
+    },
+    async transferStatus(request, signal) {
+      const answer = await registrar.transferStatus(request, signal);
+      if (answer.ok && answer.state === 'completed') await forget(request.domain);
       return answer;
     },
     async release(domain, clientRef) {
