@@ -12,37 +12,48 @@ describe.each(databaseKinds)('links follow the address the browser used while PU
   useTestShop(kind, (ready) => ({ app } = shop = ready), { app: { config: { publicUrl: null } } });
 
   const payLinkAt = (client: TestClient, orderId: number, headers: Record<string, string>) =>
-    app.inject({ method: 'GET', url: `/api/bestellen/${orderId}/betaling`, headers: { cookie: cookieOf(client), ...headers } });
+    app.inject({
+      method: 'POST',
+      url: `/api/bestellen/${orderId}/betaling`,
+      headers: { cookie: cookieOf(client), 'x-xsrf-token': client.cookies.get('XSRF-TOKEN') ?? '', ...headers },
+    });
+  /** The page address split into its origin and the attempt's random id. */
+  const pageOf = (url: string) => {
+    const match = /^(https?:\/\/[^/]+)\/betalen\/simulatie\/([A-Za-z0-9_-]{22})$/.exec(url);
+    if (!match) throw new Error(`not a simulated payment page: ${url}`);
+    return { origin: match[1], attempt: match[2]! };
+  };
 
   it('sends the browser to the payment page, and back, at its own host; a malformed Host falls back to the configured base', async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'andere-host@example.nl');
     await fillBasket(customer);
     // app.inject's browser is at localhost (port 80), not at the configured base (kavel.test).
     const answer = purchased(await purchase(customer, purchaseBody('ONLINE')));
-    expect(answer.returnUrl).toBe(`http://localhost/betalen/simulatie/K${answer.orderId}N1`);
+    const first = pageOf(answer.returnUrl);
+    expect(first.origin).toBe('http://localhost');
 
     const at127 = await payLinkAt(customer, answer.orderId, { host: '127.0.0.1:8080' });
     expect(at127.statusCode).toBe(200);
     // The open attempt is reused: its page stays where it was announced.
-    expect(at127.json().url).toBe(`http://localhost/betalen/simulatie/K${answer.orderId}N1`);
+    expect(at127.json().url).toBe(answer.returnUrl);
 
     // Cancelled: the next attempt is announced at the host this browser uses now, and comes back there.
-    const page = await customer.postForm(`/betalen/simulatie/K${answer.orderId}N1`, { outcome: 'CANCELLED' });
+    const page = await customer.postForm(`/betalen/simulatie/${first.attempt}`, { outcome: 'CANCELLED' });
     expect(page.statusCode).toBe(303);
     expect(String(page.headers.location)).toMatch(/^http:\/\/localhost\/betaling\/terug\?/);
     await customer.get(new URL(String(page.headers.location)).pathname + new URL(String(page.headers.location)).search);
-    const again = await payLinkAt(customer, answer.orderId, { host: '127.0.0.1:8080' });
-    expect(again.json().url).toBe(`http://127.0.0.1:8080/betalen/simulatie/K${answer.orderId}N2`);
-    const chosen = await cancelAt('127.0.0.1:8080', `K${answer.orderId}N2`);
+    const again = pageOf((await payLinkAt(customer, answer.orderId, { host: '127.0.0.1:8080' })).json().url);
+    expect(again.origin).toBe('http://127.0.0.1:8080');
+    const chosen = await cancelAt('127.0.0.1:8080', again.attempt);
     expect(String(chosen.headers.location)).toMatch(/^http:\/\/127\.0\.0\.1:8080\/betaling\/terug\?/);
 
     // Without trusted proxies the forwarded headers are not believed.
-    const forwarded = await payLinkAt(customer, answer.orderId, { host: 'shop.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
-    expect(forwarded.json().url).toBe(`http://shop.example/betalen/simulatie/K${answer.orderId}N3`);
-    await cancelAt('shop.example', `K${answer.orderId}N3`);
+    const forwarded = pageOf((await payLinkAt(customer, answer.orderId, { host: 'shop.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' })).json().url);
+    expect(forwarded.origin).toBe('http://shop.example');
+    await cancelAt('shop.example', forwarded.attempt);
     // Not a host name: the configured base, never the header's text.
-    const forged = await payLinkAt(customer, answer.orderId, { host: 'evil.example/x?' });
-    expect(forged.json().url).toBe(`http://kavel.test/betalen/simulatie/K${answer.orderId}N4`);
+    const forged = pageOf((await payLinkAt(customer, answer.orderId, { host: 'evil.example/x?' })).json().url);
+    expect(forged.origin).toBe('http://kavel.test');
 
     async function cancelAt(host: string, attempt: string) {
       const cancelled = await app.inject({

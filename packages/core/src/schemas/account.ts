@@ -151,8 +151,11 @@ export function safeReturnPath(value: unknown): string | null {
 export const ZLoginForm = z.object({
   _csrf: safeString().max(200).optional(),
   from: safeString().max(40).optional(),
-  /** The page that asked for the login (`safeReturnPath` decides whether it is used). */
-  returnTo: safeString().max(2000).optional(),
+  /**
+   * The page that asked for the login. Never stored: `safeReturnPath` decides whether it is used,
+   * so an unusable one (another site, a control character) sends the customer to the default page.
+   */
+  returnTo: z.string().max(2000).optional(),
   username: safeText(254).optional().default(''),
   password: z.string().max(200).optional().default(''),
   'g-recaptcha-response': safeText(10_000).optional(),
