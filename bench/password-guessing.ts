@@ -14,15 +14,13 @@
  * and takes the per-hour figure from that schedule: the most checks an attacker who always tries
  * at the first allowed moment gets in any hour. Goal: at most 30.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { attackSchedule, mostInAnyWindow } from '../packages/server/src/features/accounts/login-throttle-rules.ts';
+import { startShop } from '../e2e/support/server.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
 
 const WINDOW_MS = Number(process.env.BENCH_GUESSING_SECONDS ?? 90) * 1000;
@@ -51,72 +49,33 @@ export interface PasswordGuessingFigures {
   miss: boolean;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
+/** The real server process on an embedded database, with the demo accounts and an outbox of its own. */
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
   const outbox = mkdtempSync(join(tmpdir(), 'kavel-bench-outbox-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: ':memory:',
-      DATABASE_URL: '',
-      DEMO_ACCOUNTS: 'true',
-      OUTBOX_DIR: outbox,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: url,
-      // The attacker rotates addresses through X-Forwarded-For, and the general request limit
-      // is raised: what is measured is the account's own throttle.
-      TRUST_PROXY: '1',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      // The cheapest captcha the configuration allows: the attacker's best case, so that the
-      // throttle's waits, not the proof of work, are what hold it back.
-      ALTCHA_MAX_NUMBER: String(CHEAPEST_ALTCHA),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const shop = await startShop({
+    DATABASE_URL: '',
+    DEMO_ACCOUNTS: 'true',
+    OUTBOX_DIR: outbox,
+    // The attacker rotates addresses through X-Forwarded-For, and the general request limit
+    // is raised: what is measured is the account's own throttle.
+    TRUST_PROXY: '1',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    // The cheapest captcha the configuration allows: the attacker's best case, so that the
+    // throttle's waits, not the proof of work, are what hold it back.
+    ALTCHA_MAX_NUMBER: String(CHEAPEST_ALTCHA),
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
   // The demo accounts are made after the server starts listening.
   for (;;) {
-    const probe = await fetch(`${url}/captcha/challenge?username=${encodeURIComponent(TARGET)}`);
+    const probe = await fetch(`${shop.url}/captcha/challenge?username=${encodeURIComponent(TARGET)}`);
     if (probe.ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          rmSync(outbox, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    url: shop.url,
+    async stop() {
+      await shop.stop();
+      rmSync(outbox, { recursive: true, force: true });
+    },
   };
 }
 

@@ -109,17 +109,8 @@ export const ROUTE_FIXTURES: Record<string, Record<string, unknown>> = {
   'POST /api/bestelprocedure/setGratisProduct': { productId: products.wordpress.productId, productCode: products.wordpress.productCode, title: undefined },
 };
 
-/** A deterministic PRNG (mulberry32), so every run sends the same payloads. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A deterministic PRNG (the simulated registry's mulberry32), so every run sends the same payloads. */
+export { mulberry32 as seededRandom } from '../../src/ports/registry/simulated-registry.ts';
 
 export interface BodyVariant {
   label: string;
