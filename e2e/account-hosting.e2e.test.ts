@@ -170,7 +170,7 @@ describe('hosting from the account: a package for an own domain, another package
       PREMIUM_SPAMFILTER: '€ 24,00 p/j',
       PRO_SLA: '€ 99,00 p/j',
       PREMIUM_SUPPORT: '€ 149,00 p/j',
-      WEBSITE_MIGRATION: 'gratis',
+      WEBSITE_MIGRATION: 'Gratis',
     });
     await expect(extras().row('PRO_SLA').getByTestId('extra-service-price').isVisible()).resolves.toBe(true);
     // The package has SSL already: ticked, disabled and said so.
