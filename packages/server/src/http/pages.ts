@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT_PAGES } from '@kavel/core';
+import { ACCOUNT_PAGES, NOT_FOUND_PAGE } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANG_COOKIE, type SessionManager } from './session.ts';
@@ -70,5 +70,7 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
   };
 
   for (const url of PAGE_ROUTES) app.get(url, servePage);
+  // The shop's own 'not found' page: the same shell (the page shows it), with the status that says so.
+  app.get(NOT_FOUND_PAGE, async (request, reply) => servePage(request, reply.code(404)));
   app.get('/', async (request, reply) => reply.redirect('/bestelprocedure'));
 }
