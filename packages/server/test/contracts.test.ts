@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { allContracts, contracts, NOT_FOUND_PAGE, pathOf, ZApiError, type Contract, type ContractName } from '@kavel/core';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import { INVOICE_CSS_PATH } from '../src/features/orders/invoice-page.ts';
@@ -72,6 +73,19 @@ describe('route contracts: the client side', () => {
       .map((contract) => (contract.path.includes('/:') ? `${contract.path.split('/:')[0]!}/\${` : contract.path))
       .filter((path) => [`'${path}'`, `"${path}"`, `\`${path}\``, `'${path}?`, `\`${path}?`, `\`${path}`].some((quoted) => sources.includes(quoted)));
     expect(written).toEqual([]);
+  });
+
+  it('has response schemas that describe the answer as sent: no transforms, so serializing twice (server, then page) changes nothing', () => {
+    const withTransforms = allContracts.filter((contract) => {
+      if (!contract.response) return false;
+      try {
+        z.toJSONSchema(contract.response, { io: 'output' });
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(withTransforms.map((contract) => contract.path)).toEqual([]);
   });
 
   it('fills path parameters from the values, encoded, and refuses a missing one', () => {
