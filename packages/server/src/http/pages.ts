@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT_PAGES, NOT_FOUND_PAGE } from '@kavel/core';
+import { ACCOUNT_PAGES, contracts, NOT_FOUND_PAGE } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANG_COOKIE, type SessionManager } from './session.ts';
@@ -25,7 +25,8 @@ export const PAGE_ROUTES = [
   '/account/facturen',
   // Choosing a hosting package for a domain or an upgrade, and extra services for a package.
   '/account/webhosting',
-  '/account/diensten-toevoegen',
+  // The extras page; its form posts to the same address.
+  contracts.addExtraServices.path,
   '/algemene-voorwaarden',
 ];
 
