@@ -19,6 +19,17 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise that is neither awaited nor handled, or passed where nothing
+    // waits for it, is an error (a forgotten await lets a test pass without checking anything).
+    // Scoped to the code with I/O: type information costs time (core has no promises).
+    files: ['packages/server/**/*.ts', 'packages/web/src/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['packages/server/src/config.ts', 'e2e/**', 'bench/**', '**/*.config.ts', 'packages/server/test/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },

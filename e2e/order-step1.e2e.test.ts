@@ -217,3 +217,23 @@ describe('step 1 in English and on a phone', () => {
     await context.close();
   });
 });
+
+describe('a page that does not exist', () => {
+  it("shows the shop's own 'not found' page (status 404), never raw JSON", async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    // Chromium logs the page's own 404 status as a failed load; script errors still count.
+    const errors = collectPageErrors(page, { allowHttpErrors: true });
+    try {
+      const response = await page.goto(`${shop.url}/account/bestaat-niet`);
+      expect(new URL(page.url()).pathname).toBe('/errors/404');
+      expect(response?.status()).toBe(404);
+      await page.getByTestId('not-found').waitFor();
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Pagina niet gevonden');
+      await expect(page.getByRole('link', { name: 'Naar de bestelpagina' }).getAttribute('href')).resolves.toBe('/bestelprocedure');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -18,3 +18,5 @@ export * from './discount-codes.ts';
 export * from './texts/validation.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/orders.ts';
+export * from './contracts/index.ts';
+export * from './service-cards.ts';

@@ -1,4 +1,4 @@
-import { message, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
+import { message, NOT_FOUND_PAGE, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { formErrorPage, isFormNavigation } from './form-error-page.ts';
@@ -27,6 +27,13 @@ export function fieldRefusal(locale: Locale, field: string, key: ValidationKey):
 }
 
 const localeOf = (request: FastifyRequest) => request.session?.language ?? 'nl';
+
+/** A browser navigating to a page (not an API call, not an asset): it asks for HTML. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/') || path === NOT_FOUND_PAGE) return false;
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+}
 
 /**
  * PostgreSQL's data exceptions that a value sent by a caller can cause: string too long
@@ -86,5 +93,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: message(locale, 'internal') } satisfies TApiError);
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: message(localeOf(request), 'notFound') } satisfies TApiError));
+  app.setNotFoundHandler((request, reply) => {
+    // A browser opening a page that does not exist gets the shop's own page; a call gets JSON.
+    if (isPageRequest(request)) return reply.redirect(NOT_FOUND_PAGE, 302);
+    return reply.code(404).send({ message: message(localeOf(request), 'notFound') } satisfies TApiError);
+  });
 }

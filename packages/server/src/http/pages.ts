@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT_PAGES } from '@kavel/core';
+import { ACCOUNT_PAGES, contracts, NOT_FOUND_PAGE } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANG_COOKIE, type SessionManager } from './session.ts';
@@ -25,7 +25,8 @@ export const PAGE_ROUTES = [
   '/account/facturen',
   // Choosing a hosting package for a domain or an upgrade, and extra services for a package.
   '/account/webhosting',
-  '/account/diensten-toevoegen',
+  // The extras page; its form posts to the same address.
+  contracts.addExtraServices.path,
   '/algemene-voorwaarden',
 ];
 
@@ -70,5 +71,7 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
   };
 
   for (const url of PAGE_ROUTES) app.get(url, servePage);
+  // The shop's own 'not found' page: the same shell (the page shows it), with the status that says so.
+  app.get(NOT_FOUND_PAGE, async (request, reply) => servePage(request, reply.code(404)));
   app.get('/', async (request, reply) => reply.redirect('/bestelprocedure'));
 }

@@ -1,5 +1,4 @@
-import { ZApiError, type TApiError } from '@kavel/core';
-import type { z } from 'zod';
+import { pathOf, ZApiError, type CallInput, type CallOutput, type Contract, type TApiError } from '@kavel/core';
 import { ApiError } from './api-error.ts';
 
 export { ApiError, refusalAs } from './api-error.ts';
@@ -86,13 +85,28 @@ function errorBody(response: Response, data: unknown): TApiError {
   return parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}` };
 }
 
-/** Calls the API and parses the answer with the shared schema: a wire type is declared once, in core. */
-export async function apiRequest<S extends z.ZodType>(method: Method, path: string, schema: S, body?: unknown): Promise<z.output<S>> {
-  const response = await send(method, path, body);
-  return schema.parse(await response.json());
+type Input = { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+
+/** A contract's address with its path parameters and query filled in. */
+export function urlOf<C extends Contract>(contract: C, ...[input]: unknown extends CallInput<C> ? [CallInput<C>?] : [CallInput<C>]): string {
+  const { params, query } = (input ?? {}) as Input;
+  const path = pathOf(contract, params);
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) search.append(name, String(item));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
 }
 
-/** A call whose answer is not read (error reports). */
-export async function apiSend(method: Method, path: string, body?: unknown, init?: RequestInit): Promise<void> {
-  await send(method, path, body, init);
+/**
+ * Calls a route by its contract (declared once, in core): the path from its parameters, the body
+ * as JSON, and the answer parsed with the contract's response schema.
+ */
+export async function call<C extends Contract>(contract: C, ...[input, init]: unknown extends CallInput<C> ? [CallInput<C>?, RequestInit?] : [CallInput<C>, RequestInit?]): Promise<CallOutput<C>> {
+  const url = (urlOf as (contract: Contract, input?: unknown) => string)(contract, input);
+  const response = await send(contract.method, url, (input as Input | undefined)?.body, init);
+  if (!contract.response) return undefined as CallOutput<C>;
+  return contract.response.parse(await response.json()) as CallOutput<C>;
 }

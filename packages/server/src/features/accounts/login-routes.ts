@@ -1,6 +1,6 @@
-import { message, safeReturnPath, ZLoginForm, ZLoginRequest, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
+import { contracts, message, safeReturnPath, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import type { SessionManager } from '../../http/session.ts';
 import { callerOf, sessionStarter } from './request-caller.ts';
 import type { AccountServices } from './account-services.ts';
@@ -20,13 +20,12 @@ const FORM_ERRORS: Record<LoginRefusal['reason'], TLoginFormError> = { invalid: 
 
 /** Login (JSON and the order app's form post), logout and who is logged in. */
 export function registerLoginRoutes(app: FastifyInstance, services: AccountServices, sessions: SessionManager): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { login } = services;
 
   const attempt = (request: FastifyRequest, reply: FastifyReply, body: { username: string; password: string; 'g-recaptcha-response'?: string | undefined }) =>
     login.login({ username: body.username, password: body.password, captchaToken: body['g-recaptcha-response'] }, callerOf(request), sessionStarter(sessions, request, reply));
 
-  api.post('/api/login', { schema: { body: ZLoginRequest } }, async (request, reply) => {
+  route(app, contracts.login, {}, async (request, reply) => {
     const result = await attempt(request, reply, request.body);
     if (result.ok) return reply.send(result.login);
     if (result.reason === 'wait') {
@@ -46,7 +45,7 @@ export function registerLoginRoutes(app: FastifyInstance, services: AccountServi
   });
 
   // The order app's login form (spec 001): answers with a redirect, never a page of its own.
-  api.post('/login', { schema: { body: ZLoginForm } }, async (request, reply) => {
+  route(app, contracts.loginForm, {}, async (request, reply) => {
     const { username, password } = request.body;
     const result = username && password ? await attempt(request, reply, { ...request.body, username, password }) : null;
     // Back to the page that asked for the login (a path on this shop only), else the order app.
@@ -56,19 +55,19 @@ export function registerLoginRoutes(app: FastifyInstance, services: AccountServi
     return reply.redirect(`/bestellen/inloggen?loginError=${loginError}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`, 303);
   });
 
-  api.post('/api/logout', async (request, reply): Promise<TAuthState> => {
+  route(app, contracts.logout, {}, async (request, reply): Promise<TAuthState> => {
     // The basket stays with the customer: it hangs on the customer id, not on this session.
     await sessions.rotate(request, reply, { customerId: null });
     return { loggedIn: false, customer: null };
   });
 
-  api.get('/api/account/me', async (request, reply): Promise<TAuthState> => {
+  route(app, contracts.me, {}, async (request, reply): Promise<TAuthState> => {
     reply.header('cache-control', 'no-store');
     return login.authState(request.session.customerId);
   });
 
-  api.get('/api/bestellen/ingelogd', async (request, reply) => {
+  route(app, contracts.loggedIn, {}, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return reply.type('application/json').send(JSON.stringify((await login.authState(request.session.customerId)).loggedIn));
+    return (await login.authState(request.session.customerId)).loggedIn;
   });
 }

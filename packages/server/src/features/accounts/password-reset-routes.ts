@@ -1,25 +1,22 @@
 import {
   CAPTCHA_DEMANDS,
+  contracts,
   message,
-  ZPasswordResetLinkRequest,
-  ZSetPasswordRequest,
-  ZTokenQuery,
   type TApiError,
   type TCaptchaDemand,
   type TInfoMessage,
   type TPasswordResetLinkStatus,
 } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import { callerOf } from './request-caller.ts';
 import type { AccountServices } from './account-services.ts';
 
 /** Forgotten password: request a link, look at it, and set a new password with it. */
 export function registerPasswordResetRoutes(app: FastifyInstance, services: AccountServices): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { passwordReset } = services;
 
-  api.post('/api/login/send-password-reset-link', { schema: { body: ZPasswordResetLinkRequest } }, async (request, reply) => {
+  route(app, contracts.requestPasswordReset, {}, async (request, reply) => {
     const language = request.session.language;
     const result = await passwordReset.requestLink(request.body.email, request.body['g-recaptcha-response'], callerOf(request));
     if (!result.ok) {
@@ -28,12 +25,12 @@ export function registerPasswordResetRoutes(app: FastifyInstance, services: Acco
     return reply.send({ message: message(language, 'passwordResetSent') } satisfies TInfoMessage);
   });
 
-  api.get('/api/login/password-reset', { schema: { querystring: ZTokenQuery } }, async (request, reply): Promise<TPasswordResetLinkStatus> => {
+  route(app, contracts.passwordResetStatus, {}, async (request, reply): Promise<TPasswordResetLinkStatus> => {
     reply.header('cache-control', 'no-store');
     return passwordReset.check(request.query.token);
   });
 
-  api.post('/api/login/reset-password', { schema: { body: ZSetPasswordRequest } }, async (request, reply) => {
+  route(app, contracts.resetPassword, {}, async (request, reply) => {
     const language = request.session.language;
     const result = await passwordReset.reset(request.body.token, request.body.password, callerOf(request));
     if (!result.ok) return reply.code(410).send({ message: message(language, 'linkInvalid') } satisfies TApiError);

@@ -1,19 +1,15 @@
 import {
   CAPTCHA_DEMANDS,
+  contracts,
   message,
   validationMessage,
-  ZActivateRequest,
-  ZEmailRequest,
-  ZOrderAppRegistrationRequest,
-  ZRegisterAccountRequest,
-  ZTokenQuery,
   type TActivationLinkStatus,
   type TApiError,
   type TCaptchaDemand,
   type TRegistrationAccepted,
 } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import type { SessionManager } from '../../http/session.ts';
 import { callerOf, sessionStarter } from './request-caller.ts';
 import type { AccountServices } from './account-services.ts';
@@ -21,7 +17,6 @@ import type { RegistrationResult, ResendResult } from './registration-service.ts
 
 /** Registration (shop and order app), the activation-link resends, and activation. */
 export function registerRegistrationRoutes(app: FastifyInstance, services: AccountServices, sessions: SessionManager): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { registration, activation } = services;
 
   const answerRegistration = (request: FastifyRequest, reply: FastifyReply, result: RegistrationResult) => {
@@ -37,26 +32,26 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: Accou
     return reply.send({ status: 'AWAITING_ACTIVATION', email: result.email } satisfies TRegistrationAccepted);
   };
 
-  api.post('/api/register-account', { schema: { body: ZRegisterAccountRequest } }, async (request, reply) =>
+  route(app, contracts.register, {}, async (request, reply) =>
     answerRegistration(request, reply, await registration.register(request.body.registrationDto, request.body.captcha, callerOf(request))),
   );
 
-  api.post('/api/bestellen/registreren', { schema: { body: ZOrderAppRegistrationRequest } }, async (request, reply) =>
+  route(app, contracts.orderAppRegister, {}, async (request, reply) =>
     answerRegistration(request, reply, await registration.registerFromOrderApp(request.body.registrationRequest, request.body.captcha, callerOf(request))),
   );
 
-  for (const path of ['/api/register-account/send-activation-link', '/api/bestellen/registreren/opnieuw-verzenden']) {
-    api.post(path, { schema: { body: ZEmailRequest } }, async (request, reply) =>
+  for (const resend of [contracts.resendActivation, contracts.orderAppResendActivation]) {
+    route(app, resend, {}, async (request, reply) =>
       answerResend(request, reply, await registration.resendActivation(request.body.email, callerOf(request))),
     );
   }
 
-  api.get('/api/account/activation', { schema: { querystring: ZTokenQuery } }, async (request, reply): Promise<TActivationLinkStatus> => {
+  route(app, contracts.activationStatus, {}, async (request, reply): Promise<TActivationLinkStatus> => {
     reply.header('cache-control', 'no-store');
     return activation.check(request.query.token);
   });
 
-  api.post('/api/account/activate', { schema: { body: ZActivateRequest } }, async (request, reply) => {
+  route(app, contracts.activate, {}, async (request, reply) => {
     const language = request.session.language;
     const result = await activation.activate(request.body.token, request.body.password, callerOf(request), sessionStarter(sessions, request, reply));
     if (result.ok) return reply.send(result.login);

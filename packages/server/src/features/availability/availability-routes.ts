@@ -3,11 +3,11 @@ import {
   AVAILABILITY_EVENT,
   AVAILABILITY_STREAM_TTL_MS,
   CAPTCHA_REQUIRED_EVENT,
-  ZCheckDomainQuery,
+  contracts,
   type TAvailabilityEvent,
 } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
 import type { AvailabilityService } from './availability-service.ts';
 import type { SearchQuota } from './search-quota.ts';
@@ -22,10 +22,11 @@ export function registerAvailabilityRoutes(
   app: FastifyInstance,
   deps: { availability: AvailabilityService; quota: SearchQuota; captcha: CaptchaPort },
 ): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/check-domain-extensions',
+  route(
+    app,
+    contracts.checkDomainExtensions,
     // No session: a search changes nothing and must not cost a session row per cookieless client.
-    { schema: { querystring: ZCheckDomainQuery }, config: { session: false } },
+    { config: { session: false } },
     async (request, reply) => {
       const { domain, extensions, captchaToken } = request.query;
       // The name part is judged as sent: the server does not clean, so `a--b` is invalid.

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  findInvalidServices,
   isDiscountCodeValid,
   parseFullDomain,
+  servicesVerdict,
   todayInAmsterdam,
   ZBasketPeriod,
   type Locale,
@@ -22,8 +24,7 @@ import { basketRepository, type BasketItemRow, type BasketOwner } from './basket
 import { createBasketCheckoutOperations, type BasketCheckoutOperations } from './basket-checkout-operations.ts';
 import { priceBasket } from './basket-pricing.ts';
 import { createConnectedItemOperations, hostingProductOf, type BasketOwnershipChecks } from './connected-item-operations.ts';
-import { findInvalidServices, servicesVerdict } from './find-invalid-services.ts';
-import { HOSTING_DEPENDANTS } from './service-types.ts';
+import { HOSTING_DEPENDANTS, serviceCardsOfRows } from './service-types.ts';
 
 export type { BasketOwner } from './basket-repository.ts';
 export type { BasketOwnershipChecks } from './connected-item-operations.ts';
@@ -197,7 +198,7 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     async validateServices(owner, locale) {
       const basket = await basketRepository.findByOwner(db, owner);
       const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
-      return servicesVerdict(findInvalidServices(rows), locale);
+      return servicesVerdict(findInvalidServices(serviceCardsOfRows(rows)), locale);
     },
 
     async forgetDomainHolder(customerId, holderId, tx) {

@@ -1,6 +1,6 @@
-import { EXTRA_SERVICES_DONE_PAGE, HOSTING_UPGRADE_PAGE, ZAddExtraServicesForm, ZAddHostingForm, ZUpgradeHostingForm, type TAddExtraServicesForm } from '@kavel/core';
+import { contracts, EXTRA_SERVICES_DONE_PAGE, HOSTING_UPGRADE_PAGE, ZAddExtraServicesForm, type TAddExtraServicesForm } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import { redirectAnonymousToLogin, requireCustomerId } from '../../http/require-customer.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
@@ -36,9 +36,7 @@ export interface HostingEntryDeps {
  * section 7). `_csrf` is checked by the CSRF hook; a visitor who is not logged in goes to login.
  */
 export function registerHostingEntryRoutes(app: FastifyInstance, deps: HostingEntryDeps): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post('/account/webhosting-toevoegen', { preValidation: redirectAnonymousToLogin, schema: { body: ZAddHostingForm } }, async (request, reply) => {
+  route(app, contracts.addHosting, { preValidation: redirectAnonymousToLogin }, async (request, reply) => {
     const customerId = requireCustomerId(request);
     const locale = request.session.language;
     const { domain, productId, productCode } = request.body;
@@ -47,7 +45,7 @@ export function registerHostingEntryRoutes(app: FastifyInstance, deps: HostingEn
     return reply.redirect(HOSTING_UPGRADE_PAGE, 303);
   });
 
-  api.post('/account/webhosting-upgraden', { preValidation: redirectAnonymousToLogin, schema: { body: ZUpgradeHostingForm } }, async (request, reply) => {
+  route(app, contracts.upgradeHosting, { preValidation: redirectAnonymousToLogin }, async (request, reply) => {
     const customerId = requireCustomerId(request);
     const locale = request.session.language;
     const { hostingPackageId, productId, productCode } = request.body;
@@ -59,7 +57,7 @@ export function registerHostingEntryRoutes(app: FastifyInstance, deps: HostingEn
     return reply.redirect(HOSTING_UPGRADE_PAGE, 303);
   });
 
-  api.post('/account/diensten-toevoegen', { preValidation: redirectAnonymousToLogin, schema: { body: ZAddExtraServicesForm } }, async (request, reply) => {
+  route(app, contracts.addExtraServices, { preValidation: redirectAnonymousToLogin }, async (request, reply) => {
     const customerId = requireCustomerId(request);
     const locale = request.session.language;
     const account = await deps.hosting.findOwned(customerId, request.body.hostingPackageId);

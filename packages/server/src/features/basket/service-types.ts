@@ -1,4 +1,4 @@
-import type { TBasketItemOptions, TProductType, TServiceType } from '@kavel/core';
+import { serviceTypeOf, type ServiceCard, type TBasketItemOptions, type TProductType, type TServiceType } from '@kavel/core';
 import type { BasketItemRow } from './basket-repository.ts';
 
 /**
@@ -28,9 +28,14 @@ export function removedBy(serviceType: TServiceType): ConnectedType[] {
 export const isDomainItem = (row: Pick<BasketItemRow, 'parentUnique' | 'productType'>): boolean =>
   row.parentUnique === null && (row.productType === 'DOMAIN' || row.productType === 'DOMAIN_TRANSFER');
 
-/** The card's service type: the stored choice; else redirect when a forward exists (spec 000 section 4); else hosting. */
-export function serviceTypeOf(domain: Pick<BasketItemRow, 'options'>, children: readonly Pick<BasketItemRow, 'productType'>[]): TServiceType {
-  return domain.options.serviceType ?? (children.some((child) => child.productType === 'REDIRECT') ? 'REDIRECT' : 'HOSTING');
+/** The service cards of step 2 (the rules are core's, shared with the page): each domain with its connected items. */
+export function serviceCardsOfRows(rows: readonly BasketItemRow[]): ServiceCard[] {
+  return rows.filter(isDomainItem).map((domain) => ({
+    unique: domain.unique,
+    productType: domain.productType,
+    options: domain.options,
+    children: rows.filter((row) => row.parentUnique === domain.unique),
+  }));
 }
 
 /** The options a basket item shows on the wire, with their defaults filled in. */

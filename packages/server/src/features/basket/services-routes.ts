@@ -1,42 +1,32 @@
-import {
-  ZRemoveGratisProductRequest,
-  ZSetDomainHolderRequest,
-  ZSetGratisProductRequest,
-  ZSetServiceTypeRequest,
-  ZSetTransferOptionsRequest,
-  type TServicesValidation,
-} from '@kavel/core';
+import { contracts, type TServicesValidation } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import { ownerOf } from './basket-routes.ts';
 import type { BasketService } from './basket-service.ts';
 
 /** Step 2's calls under `/api/bestelprocedure/` (service cards, holder choice, validation). */
 export function registerServicesRoutes(app: FastifyInstance, basket: BasketService): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/bestelprocedure';
-
-  api.post(`${base}/setServiceType`, { schema: { body: ZSetServiceTypeRequest } }, async (request) =>
+  route(app, contracts.setServiceType, {}, async (request) =>
     basket.setServiceType(ownerOf(request), request.body, request.session.language),
   );
 
-  api.post(`${base}/setTransferOptions`, { schema: { body: ZSetTransferOptionsRequest } }, async (request) =>
+  route(app, contracts.setTransferOptions, {}, async (request) =>
     basket.setTransferOptions(ownerOf(request), request.body, request.session.language),
   );
 
-  api.post(`${base}/setGratisProduct`, { schema: { body: ZSetGratisProductRequest } }, async (request) =>
+  route(app, contracts.setGratisProduct, {}, async (request) =>
     basket.setFreeInstall(ownerOf(request), request.body, request.session.language),
   );
 
-  api.post(`${base}/removeGratisProduct`, { schema: { body: ZRemoveGratisProductRequest } }, async (request) =>
+  route(app, contracts.removeGratisProduct, {}, async (request) =>
     basket.removeFreeInstall(ownerOf(request), request.body.parentId, request.session.language),
   );
 
-  api.post(`${base}/setDomainHolder`, { schema: { body: ZSetDomainHolderRequest } }, async (request) =>
+  route(app, contracts.setDomainHolder, {}, async (request) =>
     basket.setDomainHolder(ownerOf(request), request.body, request.session.language),
   );
 
-  api.post(`${base}/validateServices`, async (request, reply): Promise<TServicesValidation> => {
+  route(app, contracts.validateServices, {}, async (request, reply): Promise<TServicesValidation> => {
     reply.header('cache-control', 'no-store');
     return basket.validateServices(ownerOf(request), request.session.language);
   });

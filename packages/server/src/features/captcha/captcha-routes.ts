@@ -1,6 +1,6 @@
-import { ZCaptchaChallengeQuery, type TCaptchaKey } from '@kavel/core';
+import { contracts, type TCaptchaKey } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
 
 /** The work a challenge for a login of `username` must carry (a factor of the configured work). */
@@ -17,11 +17,11 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaPort
     return { provider: captcha.provider, key: captcha.browserKey() };
   };
   // None of these reads needs a session (a solution is checked where it is sent).
-  app.get('/captcha/key', { config: { session: false } }, key);
-  app.get('/captcha-v3/key', { config: { session: false } }, key);
+  route(app, contracts.captchaKey, { config: { session: false } }, key);
+  route(app, contracts.captchaV3Key, { config: { session: false } }, key);
   const createChallenge = captcha.createChallenge?.bind(captcha);
   if (createChallenge) {
-    app.withTypeProvider<ZodTypeProvider>().get('/captcha/challenge', { schema: { querystring: ZCaptchaChallengeQuery }, config: { session: false } }, async (request, reply) => {
+    route(app, contracts.captchaChallenge, { config: { session: false } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return createChallenge(await difficultyFor(request.query.username));
     });

@@ -1,12 +1,6 @@
-import {
-  ZAcceptAdditionalServiceRequest,
-  type TAdditionalServiceProposal,
-  type TBasketValidation,
-  type TPaymentMethod,
-  type TSslProposal,
-} from '@kavel/core';
+import { contracts, type TAdditionalServiceProposal, type TBasketValidation, type TPaymentMethod, type TSslProposal } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import { requireLogin } from '../../http/require-customer.ts';
 import { ownerOf } from '../basket/basket-routes.ts';
 import type { CheckoutService } from './checkout-service.ts';
@@ -16,31 +10,28 @@ import type { CheckoutService } from './checkout-service.ts';
  * no body (or an empty one). Every answer depends on the basket of the moment: never cached.
  */
 export function registerCheckoutRoutes(app: FastifyInstance, checkout: CheckoutService): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/bestelprocedure';
-
   // Only a logged-in customer's basket is validated (spec 000 section 4); a visitor gets the offers.
-  api.post(`${base}/validateBasket`, { preValidation: requireLogin }, async (request, reply): Promise<TBasketValidation> => {
+  route(app, contracts.validateBasket, { preValidation: requireLogin }, async (request, reply): Promise<TBasketValidation> => {
     reply.header('cache-control', 'no-store');
     return checkout.validateBasket(ownerOf(request), request.session.language);
   });
 
-  api.post(`${base}/proposeAdditionalService`, async (request, reply): Promise<TAdditionalServiceProposal> => {
+  route(app, contracts.proposeAdditionalService, {}, async (request, reply): Promise<TAdditionalServiceProposal> => {
     reply.header('cache-control', 'no-store');
     return checkout.proposeAdditionalService(ownerOf(request));
   });
 
-  api.post(`${base}/proposeAdditionalServiceSsl`, async (request, reply): Promise<TSslProposal> => {
+  route(app, contracts.proposeAdditionalServiceSsl, {}, async (request, reply): Promise<TSslProposal> => {
     reply.header('cache-control', 'no-store');
     return checkout.proposeAdditionalServiceSsl(ownerOf(request));
   });
 
-  api.post(`${base}/acceptAdditionalService`, { schema: { body: ZAcceptAdditionalServiceRequest } }, async (request, reply): Promise<TBasketValidation> => {
+  route(app, contracts.acceptAdditionalService, {}, async (request, reply): Promise<TBasketValidation> => {
     reply.header('cache-control', 'no-store');
     return checkout.acceptAdditionalService(ownerOf(request), request.body, request.session.language);
   });
 
-  api.post(`${base}/paymentMethods`, async (request, reply): Promise<TPaymentMethod[]> => {
+  route(app, contracts.paymentMethods, {}, async (request, reply): Promise<TPaymentMethod[]> => {
     reply.header('cache-control', 'no-store');
     return checkout.paymentMethods(ownerOf(request), request.session.language);
   });

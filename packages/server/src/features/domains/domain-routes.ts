@@ -1,6 +1,6 @@
-import { ZIdParams, type TCustomerDomain, type TDnsRecord } from '@kavel/core';
+import { contracts, type TCustomerDomain, type TDnsRecord } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import { refusal } from '../../http/errors.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import type { DnsService } from '../dns/dns-service.ts';
@@ -18,9 +18,7 @@ export interface DomainRouteDeps {
  * domain's zone. Logged-in customers only (401), and only their own domains (404 for others').
  */
 export function registerDomainRoutes(app: FastifyInstance, deps: DomainRouteDeps): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get('/api/account/domeinen', { preValidation: requireLogin }, async (request, reply): Promise<TCustomerDomain[]> => {
+  route(app, contracts.domains, { preValidation: requireLogin }, async (request, reply): Promise<TCustomerDomain[]> => {
     reply.header('cache-control', 'no-store');
     const owned = await deps.domains.listOwned(requireCustomerId(request));
     const [hosted, counts] = await Promise.all([deps.hosting.domainsWithAccount(owned.map((domain) => domain.name)), deps.dns.recordCounts(owned.map((domain) => domain.id))]);
@@ -36,7 +34,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainRouteDeps
     }));
   });
 
-  api.get('/api/account/domeinen/:id/dns', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TDnsRecord[]> => {
+  route(app, contracts.domainDns, { preValidation: requireLogin }, async (request, reply): Promise<TDnsRecord[]> => {
     const domain = await deps.domains.findOwned(requireCustomerId(request), request.params.id);
     if (!domain) throw refusal(request.session.language, 404, 'notFound');
     reply.header('cache-control', 'no-store');

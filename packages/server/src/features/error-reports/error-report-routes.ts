@@ -1,9 +1,9 @@
-import { ZErrorReport } from '@kavel/core';
+import { contracts } from '@kavel/core';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/connect.ts';
 import { errorReports } from '../../db/schema/index.ts';
+import { route } from '../../http/contract-route.ts';
 
 /** Reports older than this are pruned now and then, so storage stays bounded. */
 const KEEP_DAYS = 30;
@@ -14,9 +14,10 @@ const KEEP_DAYS = 30;
  */
 export function registerErrorReportRoutes(app: FastifyInstance, db: Database): void {
   let sincePrune = 0;
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/report-error',
-    { schema: { body: ZErrorReport }, bodyLimit: 32 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
+  route(
+    app,
+    contracts.reportError,
+    { bodyLimit: 32 * 1024, config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
     async (request, reply) => {
       const report = request.body;
       await db.insert(errorReports).values({

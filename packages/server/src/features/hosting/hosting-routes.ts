@@ -1,12 +1,13 @@
-import type { THostingAccount } from '@kavel/core';
+import { contracts, type THostingAccount } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/contract-route.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { HostingService } from './hosting-service.ts';
 
 /** `GET /api/account/hostingpakketten`: the logged-in customer's hosting accounts (401 for anyone else). */
 export function registerHostingRoutes(app: FastifyInstance, deps: { hosting: Pick<HostingService, 'listOwned'>; catalogue: Pick<CatalogueService, 'snapshot'> }): void {
-  app.get('/api/account/hostingpakketten', { preValidation: requireLogin }, async (request, reply): Promise<THostingAccount[]> => {
+  route(app, contracts.hostingAccounts, { preValidation: requireLogin }, async (request, reply): Promise<THostingAccount[]> => {
     reply.header('cache-control', 'no-store');
     const [accounts, { hostingById, extrasById }] = await Promise.all([deps.hosting.listOwned(requireCustomerId(request)), deps.catalogue.snapshot()]);
     return accounts.map((account) => ({

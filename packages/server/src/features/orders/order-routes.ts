@@ -1,6 +1,6 @@
-import { ZIdParams, ZPurchaseRequest, type TAdditionalProductPrices, type TMandateState, type TOrder, type TPurchaseResponse } from '@kavel/core';
+import { contracts, type TAdditionalProductPrices, type TMandateState, type TOrder, type TPurchaseResponse } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import { shopUrlOf, type ShopOrigin } from '../../http/shop-origin.ts';
 import type { OrderService } from './order-service.ts';
@@ -12,25 +12,23 @@ import type { PurchaseService } from './purchase-service.ts';
  * (404 for someone else's id).
  */
 export function registerOrderRoutes(app: FastifyInstance, deps: { purchase: PurchaseService; orders: OrderService; shopOrigin: ShopOrigin }): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post('/bestelprocedure/purchase', { preValidation: requireLogin, schema: { body: ZPurchaseRequest } }, async (request): Promise<TPurchaseResponse> => {
+  route(app, contracts.purchase, { preValidation: requireLogin }, async (request): Promise<TPurchaseResponse> => {
     const customerId = requireCustomerId(request);
     return deps.purchase.purchase({ sessionIdHash: request.session.idHash, customerId }, request.body, request.session.language, shopUrlOf(request, deps.shopOrigin));
   });
 
-  api.get('/api/bestelprocedure/directDebitMandate', { preValidation: requireLogin }, async (request, reply): Promise<TMandateState> => {
+  route(app, contracts.directDebitMandate, { preValidation: requireLogin }, async (request, reply): Promise<TMandateState> => {
     reply.header('cache-control', 'no-store');
     return deps.purchase.mandateState(requireCustomerId(request));
   });
 
   // Registered before `/:id`; the router prefers the fixed path anyway.
-  api.get('/api/bestellen/additionalProducts', async (_request, reply): Promise<TAdditionalProductPrices> => {
+  route(app, contracts.additionalProducts, {}, async (_request, reply): Promise<TAdditionalProductPrices> => {
     reply.header('cache-control', 'no-store');
     return deps.orders.additionalProducts();
   });
 
-  api.get('/api/bestellen/:id', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TOrder> => {
+  route(app, contracts.order, { preValidation: requireLogin }, async (request, reply): Promise<TOrder> => {
     reply.header('cache-control', 'no-store');
     return deps.orders.get(requireCustomerId(request), request.params.id, request.session.language);
   });

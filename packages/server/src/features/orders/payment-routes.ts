@@ -1,25 +1,19 @@
-import { message, ZIdParams, ZPaymentReturnQuery, type TApiError, type TPaymentLink, type TPaymentStatusAnswer } from '@kavel/core';
+import { contracts, message, type TApiError, type TPaymentLink, type TPaymentStatusAnswer } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../http/contract-route.ts';
 import { refusal } from '../../http/errors.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import { shopUrlOf, type ShopOrigin } from '../../http/shop-origin.ts';
 import { paymentStatusPath } from './purchase-service.ts';
 import { orderIdOfMerchantOrderId, type PaymentService } from './payment-service.ts';
 
-/** The webhook's body is the provider's; the payment port checks its shape and signature. */
-const ZNotificationBody = z.unknown();
-
 /**
  * Online payment (decision 4): the provider's return URL and webhook, and the order app's
  * payment calls (spec 001 section 7).
  */
 export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentService, shopOrigin: ShopOrigin): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
   // The browser comes back from the provider with a signed status; the status page shows the rest.
-  api.get('/betaling/terug', { schema: { querystring: ZPaymentReturnQuery } }, async (request, reply) => {
+  route(app, contracts.paymentReturn, {}, async (request, reply) => {
     const returned = await payments.handleReturn(request.query);
     if (returned) return reply.redirect(paymentStatusPath(returned.orderId), 303);
     // A return whose signature fails changes nothing; its order's status page tells the truth.
@@ -29,20 +23,21 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
   });
 
   // Called by the provider: no session and no CSRF token; the notification's signature proves it.
-  api.post('/api/betaling/webhook', { config: { csrf: false, session: false }, schema: { body: ZNotificationBody } }, async (request, reply) => {
+  // The body is the provider's; the payment port checks its shape and signature.
+  route(app, contracts.paymentWebhook, { config: { csrf: false, session: false } }, async (request, reply) => {
     const outcome = await payments.handleNotification(request.body);
     if (outcome === 'ok') return reply.code(200).send({ ok: true });
     const key = outcome === 'rejected' ? 'paymentNotificationRejected' : 'paymentUnavailable';
     return reply.code(outcome === 'rejected' ? 401 : 503).send({ message: message('nl', key) } satisfies TApiError);
   });
 
-  api.get('/api/bestellen/:id/betalingsstatus', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TPaymentStatusAnswer> => {
+  route(app, contracts.paymentStatus, { preValidation: requireLogin }, async (request, reply): Promise<TPaymentStatusAnswer> => {
     reply.header('cache-control', 'no-store');
     return payments.status(requireCustomerId(request), request.params.id, request.session.language);
   });
 
   // Starts a new attempt after a cancel or expiry, so a POST with the CSRF token, never a GET.
-  api.post('/api/bestellen/:id/betaling', { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TPaymentLink> => {
+  route(app, contracts.paymentLink, { preValidation: requireLogin }, async (request, reply): Promise<TPaymentLink> => {
     reply.header('cache-control', 'no-store');
     return payments.payLink(requireCustomerId(request), request.params.id, request.session.language, shopUrlOf(request, shopOrigin));
   });

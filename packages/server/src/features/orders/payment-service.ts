@@ -1,4 +1,4 @@
-import type { Locale, TPaymentLink, TPaymentStatus, TPaymentStatusAnswer } from '@kavel/core';
+import { contracts, type Locale, type TPaymentLink, type TPaymentStatus, type TPaymentStatusAnswer } from '@kavel/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { refusal } from '../../http/errors.ts';
@@ -72,7 +72,7 @@ export function orderIdOfMerchantOrderId(merchantOrderId: string | undefined): n
  */
 export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const { db, port } = deps;
-  const returnUrlAt = (shopUrl: string) => `${shopUrl.replace(/\/+$/, '')}/betaling/terug`;
+  const returnUrlAt = (shopUrl: string) => `${shopUrl.replace(/\/+$/, '')}${contracts.paymentReturn.path}`;
   /** Concurrent requests for the same order's page in this process share one announce. */
   const inflight = new Map<string, Promise<AttemptAnswer>>();
 

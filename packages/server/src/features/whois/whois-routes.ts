@@ -1,6 +1,6 @@
-import { ZIdParams, ZWhoisHolderForm, type TCreatedId, type TStandardHolder, type TWhoisHolder, type TWhoisList } from '@kavel/core';
+import { contracts, type TCreatedId, type TStandardHolder, type TWhoisHolder, type TWhoisList } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/contract-route.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import type { WhoisService } from './whois-service.ts';
 
@@ -9,35 +9,32 @@ import type { WhoisService } from './whois-service.ts';
  * logged-in customer (401 otherwise) and sees only that customer's holders (404 for others').
  */
 export function registerWhoisRoutes(app: FastifyInstance, whois: WhoisService): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const base = '/api/account/whois';
-
-  api.get(base, { preValidation: requireLogin }, async (request, reply): Promise<TWhoisList> => {
+  route(app, contracts.whoisList, { preValidation: requireLogin }, async (request, reply): Promise<TWhoisList> => {
     reply.header('cache-control', 'no-store');
     return whois.list(requireCustomerId(request), request.session.language);
   });
 
-  api.get(`${base}/standard`, { preValidation: requireLogin }, async (request, reply): Promise<TStandardHolder> => {
+  route(app, contracts.whoisStandard, { preValidation: requireLogin }, async (request, reply): Promise<TStandardHolder> => {
     reply.header('cache-control', 'no-store');
     return whois.standard(requireCustomerId(request), request.session.language);
   });
 
-  api.get(`${base}/:id`, { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply): Promise<TWhoisHolder> => {
+  route(app, contracts.whoisHolder, { preValidation: requireLogin }, async (request, reply): Promise<TWhoisHolder> => {
     const customerId = requireCustomerId(request);
     reply.header('cache-control', 'no-store');
     return whois.get(customerId, request.params.id, request.session.language);
   });
 
-  api.post(base, { preValidation: requireLogin, schema: { body: ZWhoisHolderForm } }, async (request): Promise<TCreatedId> => {
+  route(app, contracts.createWhois, { preValidation: requireLogin }, async (request): Promise<TCreatedId> => {
     const customerId = requireCustomerId(request);
     return { id: await whois.create(customerId, request.body, request.session.language) };
   });
 
-  api.put(`${base}/:id`, { preValidation: requireLogin, schema: { params: ZIdParams, body: ZWhoisHolderForm } }, async (request): Promise<TWhoisHolder> =>
+  route(app, contracts.updateWhois, { preValidation: requireLogin }, async (request): Promise<TWhoisHolder> =>
     whois.update(requireCustomerId(request), request.params.id, request.body, request.session.language),
   );
 
-  api.delete(`${base}/:id`, { preValidation: requireLogin, schema: { params: ZIdParams } }, async (request, reply) => {
+  route(app, contracts.deleteWhois, { preValidation: requireLogin }, async (request, reply) => {
     await whois.remove(requireCustomerId(request), request.params.id, request.session.language);
     return reply.code(204).send();
   });

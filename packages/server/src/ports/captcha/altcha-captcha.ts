@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createChallenge as createAltchaChallenge, extractParams, verifySolution } from 'altcha-lib';
+import { contracts } from '@kavel/core';
 import type { Challenge, Payload } from 'altcha-lib/types';
 import { z } from 'zod';
 import type { CaptchaDemand, CaptchaPort, CaptchaVerdict } from './captcha-port.ts';
@@ -70,7 +71,7 @@ function difficultyOf(payload: Payload): number {
 export function createAltchaCaptcha(options: AltchaCaptchaOptions): AltchaCaptchaPort {
   const { hmacKey, maxNumber, store } = options;
   const expiresInSeconds = options.expiresInSeconds ?? 600;
-  const challengePath = options.challengePath ?? '/captcha/challenge';
+  const challengePath = options.challengePath ?? contracts.captchaChallenge.path;
   const now = options.now ?? (() => new Date());
 
   return {

@@ -1,3 +1,5 @@
+import type { TAltchaChallenge } from '@kavel/core';
+
 /** Proves a human (or at least a paying CPU) is behind a request. */
 export type CaptchaVerdict = { ok: true } | { ok: false; reason: 'missing' | 'invalid' | 'expired' | 'replayed' | 'unreachable' | 'too-easy' };
 
@@ -16,5 +18,5 @@ export interface CaptchaPort {
    */
   verify(token: string | undefined, remoteIp: string, demand?: CaptchaDemand): Promise<CaptchaVerdict>;
   /** ALTCHA only: a fresh challenge for the browser to solve, `difficulty` times the configured work. */
-  createChallenge?(difficulty?: number): Promise<unknown>;
+  createChallenge?(difficulty?: number): Promise<TAltchaChallenge>;
 }

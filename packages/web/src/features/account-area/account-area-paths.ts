@@ -1,4 +1,4 @@
-import type { TextKey } from '@kavel/core';
+import { contracts, type TextKey } from '@kavel/core';
 
 /** The account pages the order summary links to (spec 001 section 2), and their menu labels. */
 export const ACCOUNT_AREA_PAGES = [
@@ -13,7 +13,8 @@ export type AccountMenuPath = (typeof ACCOUNT_AREA_PAGES)[number]['path'];
 
 /** Pages reached from the lists rather than the menu (spec 001 section 2: hosting packages, extra services). */
 export const HOSTING_CHOICE_PATH = '/account/webhosting';
-export const EXTRA_SERVICES_PATH = '/account/diensten-toevoegen';
+/** The page's address is also its form's (`POST`), declared with that contract. */
+export const EXTRA_SERVICES_PATH = contracts.addExtraServices.path;
 
 export type AccountAreaPath = AccountMenuPath | typeof HOSTING_CHOICE_PATH | typeof EXTRA_SERVICES_PATH;
 

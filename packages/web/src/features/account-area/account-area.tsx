@@ -5,7 +5,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { readAccountId, readHostingChoiceQuery, type HostingChoiceQuery } from '../hosting-choice/hosting-choice-target.ts';
 import { AccountAreaLayout } from './account-area-layout.tsx';
-import { isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
+import { EXTRA_SERVICES_PATH, isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import { AccountGate } from './account-gate.tsx';
 import { AccountOverview, DomainsList, HostingList, InvoicesList } from './account-pages.tsx';
 
@@ -20,13 +20,13 @@ const TITLES = {
   '/account/diensten/vpsen': 'accountArea.vps',
   '/account/facturen': 'accountArea.invoices',
   '/account/webhosting': 'accountArea.addHosting',
-  '/account/diensten-toevoegen': 'accountArea.addServices',
+  [EXTRA_SERVICES_PATH]: 'accountArea.addServices',
 } as const satisfies Record<AccountAreaPath, TextKey>;
 
 /** The menu entry a page belongs to: hosting for a domain comes from the domains, the rest from the hosting packages. */
 function sectionOf(path: AccountAreaPath, hostingChoice: HostingChoiceQuery): AccountMenuPath {
   if (path === '/account/webhosting') return hostingChoice.mode === 'add' ? '/account/diensten/domeinen' : '/account/diensten/hostingpakketten';
-  if (path === '/account/diensten-toevoegen') return '/account/diensten/hostingpakketten';
+  if (path === EXTRA_SERVICES_PATH) return '/account/diensten/hostingpakketten';
   return path;
 }
 
@@ -67,7 +67,7 @@ export function AccountArea() {
                   <HostingChoicePage customer={customer} query={hostingChoice} />
                 </Suspense>
               );
-            case '/account/diensten-toevoegen':
+            case EXTRA_SERVICES_PATH:
               return (
                 <Suspense fallback={loading}>
                   <ExtraServicesPage customer={customer} accountId={readAccountId(params)} />

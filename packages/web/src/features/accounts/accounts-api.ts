@@ -1,10 +1,5 @@
 import {
-  ZActivationLinkStatus,
-  ZAuthState,
-  ZInfoMessage,
-  ZLoginSuccess,
-  ZPasswordResetLinkStatus,
-  ZRegistrationAccepted,
+  contracts,
   type TActivationLinkStatus,
   type TAuthState,
   type TInfoMessage,
@@ -19,30 +14,30 @@ import {
   type ZSetPasswordRequest,
 } from '@kavel/core';
 import type { z } from 'zod';
-import { apiRequest, apiSend } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
 type Body<S extends z.ZodType> = z.output<S>;
-const withToken = (path: string, token: string) => `${path}?token=${encodeURIComponent(token)}`;
 
 /** The accounts calls (spec 000 section 7 'Auth', spec 001 section 7), answers parsed with the core schemas. */
 export const accountsApi = {
-  me: (): Promise<TAuthState> => apiRequest('GET', '/api/account/me', ZAuthState),
-  login: (request: Body<typeof ZLoginRequest>): Promise<TLoginSuccess> => apiRequest('POST', '/api/login', ZLoginSuccess, request),
-  logout: (): Promise<TAuthState> => apiRequest('POST', '/api/logout', ZAuthState),
+  me: (): Promise<TAuthState> => call(contracts.me),
+  login: (body: Body<typeof ZLoginRequest>): Promise<TLoginSuccess> => call(contracts.login, { body }),
+  logout: (): Promise<TAuthState> => call(contracts.logout),
 
-  register: (request: Body<typeof ZRegisterAccountRequest>): Promise<TRegistrationAccepted> =>
-    apiRequest('POST', '/api/register-account', ZRegistrationAccepted, request),
-  resendActivation: (email: string): Promise<void> => apiSend('POST', '/api/register-account/send-activation-link', { email }),
-  activationStatus: (token: string): Promise<TActivationLinkStatus> => apiRequest('GET', withToken('/api/account/activation', token), ZActivationLinkStatus),
-  activate: (request: Body<typeof ZActivateRequest>): Promise<TLoginSuccess> => apiRequest('POST', '/api/account/activate', ZLoginSuccess, request),
+  register: (body: Body<typeof ZRegisterAccountRequest>): Promise<TRegistrationAccepted> => call(contracts.register, { body }),
+  resendActivation: async (email: string): Promise<void> => {
+    await call(contracts.resendActivation, { body: { email } });
+  },
+  activationStatus: (token: string): Promise<TActivationLinkStatus> => call(contracts.activationStatus, { query: { token } }),
+  activate: (body: Body<typeof ZActivateRequest>): Promise<TLoginSuccess> => call(contracts.activate, { body }),
 
-  requestPasswordReset: (request: Body<typeof ZPasswordResetLinkRequest>): Promise<TInfoMessage> =>
-    apiRequest('POST', '/api/login/send-password-reset-link', ZInfoMessage, request),
+  requestPasswordReset: (body: Body<typeof ZPasswordResetLinkRequest>): Promise<TInfoMessage> => call(contracts.requestPasswordReset, { body }),
   passwordResetStatus: (token: string): Promise<TPasswordResetLinkStatus> =>
-    apiRequest('GET', withToken('/api/login/password-reset', token), ZPasswordResetLinkStatus),
-  resetPassword: (request: Body<typeof ZSetPasswordRequest>): Promise<void> => apiSend('POST', '/api/login/reset-password', request),
+    call(contracts.passwordResetStatus, { query: { token } }),
+  resetPassword: (body: Body<typeof ZSetPasswordRequest>): Promise<TInfoMessage> => call(contracts.resetPassword, { body }),
 
-  orderAppRegister: (request: Body<typeof ZOrderAppRegistrationRequest>): Promise<TRegistrationAccepted> =>
-    apiRequest('POST', '/api/bestellen/registreren', ZRegistrationAccepted, request),
-  orderAppResendActivation: (email: string): Promise<void> => apiSend('POST', '/api/bestellen/registreren/opnieuw-verzenden', { email }),
+  orderAppRegister: (body: Body<typeof ZOrderAppRegistrationRequest>): Promise<TRegistrationAccepted> => call(contracts.orderAppRegister, { body }),
+  orderAppResendActivation: async (email: string): Promise<void> => {
+    await call(contracts.orderAppResendActivation, { body: { email } });
+  },
 };

@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZCountry, type Locale, type TCountry } from '@kavel/core';
-import { z } from 'zod';
-import { apiRequest } from '../../api/client.ts';
-
-const ZCountries = z.array(ZCountry);
+import { contracts, type Locale, type TCountry } from '@kavel/core';
+import { call } from '../../api/client.ts';
 
 /** The 249 countries of the registration form; they do not change while the page is open. */
 export function useCountries() {
-  return useQuery({ queryKey: ['countries'], queryFn: () => apiRequest('GET', '/api/countries', ZCountries), staleTime: Infinity });
+  return useQuery({ queryKey: ['countries'], queryFn: () => call(contracts.countries), staleTime: Infinity });
 }
 
 /** Options in the page language, alphabetical in that language (the ids follow the Dutch names). */

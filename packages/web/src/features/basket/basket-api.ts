@@ -1,11 +1,9 @@
-import { ZBasket, type TAddItemRequest, type TBasket, type TRemoveDomainRequest, type TRemoveItemRequest } from '@kavel/core';
-import { apiRequest } from '../../api/client.ts';
-
-const BASE = '/api/bestelprocedure';
+import { contracts, type TAddItemRequest, type TBasket, type TRemoveDomainRequest, type TRemoveItemRequest } from '@kavel/core';
+import { call } from '../../api/client.ts';
 
 export const basketApi = {
-  get: (): Promise<TBasket> => apiRequest('GET', `${BASE}/getBasket`, ZBasket),
-  addItem: (request: TAddItemRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/addItem`, ZBasket, request),
-  removeItem: (request: TRemoveItemRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/removeItem`, ZBasket, request),
-  removeDomain: (request: TRemoveDomainRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/removeDomain`, ZBasket, request),
+  get: (): Promise<TBasket> => call(contracts.getBasket),
+  addItem: (body: TAddItemRequest): Promise<TBasket> => call(contracts.addItem, { body }),
+  removeItem: (body: TRemoveItemRequest): Promise<TBasket> => call(contracts.removeItem, { body }),
+  removeDomain: (body: TRemoveDomainRequest): Promise<TBasket> => call(contracts.removeDomain, { body }),
 };

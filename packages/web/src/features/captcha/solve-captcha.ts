@@ -3,15 +3,14 @@
  * Framework-free: components call these and send the token as `g-recaptcha-response`.
  */
 import { solveChallenge } from 'altcha-lib';
-import { ZCaptchaKey } from '@kavel/core';
+import { contracts, pathOf, ZAltchaChallenge } from '@kavel/core';
 import type { TCaptchaKey } from '@kavel/core';
-import { z } from 'zod';
 
 /** Asks the server which captcha it uses and what the browser needs for it. */
 export async function fetchCaptchaKey(signal?: AbortSignal): Promise<TCaptchaKey> {
-  const response = await fetch('/captcha/key', { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`GET /captcha/key failed: ${response.status}`);
-  return ZCaptchaKey.parse(await response.json());
+  const response = await fetch(pathOf(contracts.captchaKey), { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`${contracts.captchaKey.path} failed: ${response.status}`);
+  return contracts.captchaKey.response.parse(await response.json());
 }
 
 /**
@@ -32,14 +31,6 @@ function challengeUrlFor(challengeUrl: string, username: string | undefined): st
 
 // ---------------------------------------------------------------------------------------------
 // ALTCHA: fetch a challenge, find the number by SHA-256 proof of work, return the base64 payload.
-
-const ZAltchaChallenge = z.object({
-  algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']),
-  challenge: z.string(),
-  maxnumber: z.number().int().positive().optional(),
-  salt: z.string(),
-  signature: z.string(),
-});
 
 async function solveAltcha(challengeUrl: string, signal?: AbortSignal): Promise<string> {
   const response = await fetch(challengeUrl, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });

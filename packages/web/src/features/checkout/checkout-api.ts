@@ -1,10 +1,5 @@
 import {
-  ZAdditionalServiceProposal,
-  ZBasketValidation,
-  ZMandateState,
-  ZPaymentMethods,
-  ZPurchaseResponse,
-  ZSslProposal,
+  contracts,
   type TAcceptAdditionalServiceRequest,
   type TAdditionalServiceProposal,
   type TBasketValidation,
@@ -14,19 +9,16 @@ import {
   type TPurchaseResponse,
   type TSslProposal,
 } from '@kavel/core';
-import { apiRequest } from '../../api/client.ts';
-
-const BASE = '/api/bestelprocedure';
+import { call } from '../../api/client.ts';
 
 /** Step 3's calls (spec 000 section 7), answers parsed with the core schemas. */
 export const checkoutApi = {
-  validateBasket: (): Promise<TBasketValidation> => apiRequest('POST', `${BASE}/validateBasket`, ZBasketValidation),
-  proposeAdditionalService: (): Promise<TAdditionalServiceProposal> => apiRequest('POST', `${BASE}/proposeAdditionalService`, ZAdditionalServiceProposal),
-  proposeAdditionalServiceSsl: (): Promise<TSslProposal> => apiRequest('POST', `${BASE}/proposeAdditionalServiceSsl`, ZSslProposal),
-  acceptAdditionalService: (request: TAcceptAdditionalServiceRequest): Promise<TBasketValidation> =>
-    apiRequest('POST', `${BASE}/acceptAdditionalService`, ZBasketValidation, request),
-  paymentMethods: (): Promise<TPaymentMethod[]> => apiRequest('POST', `${BASE}/paymentMethods`, ZPaymentMethods),
-  directDebitMandate: (): Promise<TMandateState> => apiRequest('GET', `${BASE}/directDebitMandate`, ZMandateState),
+  validateBasket: (): Promise<TBasketValidation> => call(contracts.validateBasket),
+  proposeAdditionalService: (): Promise<TAdditionalServiceProposal> => call(contracts.proposeAdditionalService),
+  proposeAdditionalServiceSsl: (): Promise<TSslProposal> => call(contracts.proposeAdditionalServiceSsl),
+  acceptAdditionalService: (body: TAcceptAdditionalServiceRequest): Promise<TBasketValidation> => call(contracts.acceptAdditionalService, { body }),
+  paymentMethods: (): Promise<TPaymentMethod[]> => call(contracts.paymentMethods),
+  directDebitMandate: (): Promise<TMandateState> => call(contracts.directDebitMandate),
   /** Not under `/api`: the spec's route. JSON with the XSRF header like every other call. */
-  purchase: (request: TPurchaseRequest): Promise<TPurchaseResponse> => apiRequest('POST', '/bestelprocedure/purchase', ZPurchaseResponse, request),
+  purchase: (body: TPurchaseRequest): Promise<TPurchaseResponse> => call(contracts.purchase, { body }),
 };

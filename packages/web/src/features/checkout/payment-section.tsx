@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TPaymentMethodCode } from '@kavel/core';
+import { findInvalidServices, serviceCardsOf, type TPaymentMethodCode } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -9,7 +9,6 @@ import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { applyServerErrors } from '../accounts/server-field-errors.ts';
 import { useBasket } from '../basket/use-basket.ts';
-import { findInvalidCards } from '../services/find-invalid-cards.ts';
 import { checkoutApi } from './checkout-api.ts';
 import { DirectDebitFields } from './direct-debit-fields.tsx';
 import { PaymentMethodChoice } from './payment-method-choice.tsx';
@@ -31,7 +30,7 @@ export function PaymentSection() {
   const [banner, setBanner] = useState<string | null>(null);
   const directDebit = useDirectDebitForm();
 
-  const step2Valid = basket.isSuccess && findInvalidCards(basket.data).length === 0;
+  const step2Valid = basket.isSuccess && findInvalidServices(serviceCardsOf(basket.data)).length === 0;
   const showMethods = termsAccepted && step2Valid;
   // The administration fee depends on what the basket holds: asked again when the basket changes.
   const methods = useQuery({

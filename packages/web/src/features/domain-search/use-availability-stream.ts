@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, CAPTCHA_REQUIRED_EVENT, ZAvailabilityEvent } from '@kavel/core';
+import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, CAPTCHA_REQUIRED_EVENT, contracts, ZAvailabilityEvent } from '@kavel/core';
+import { urlOf } from '../../api/client.ts';
 import { openEventStream } from '../../api/event-stream.ts';
 import { extensionOf } from './extension-order.ts';
 import type { Availability } from './row-status.ts';
@@ -21,10 +22,7 @@ export interface AvailabilityStream {
 }
 
 function checkUrl(label: string, extensions: readonly string[], captchaToken?: string): string {
-  const params = new URLSearchParams({ domain: label });
-  for (const extension of extensions) params.append('extensions[]', extension);
-  if (captchaToken) params.set('g-recaptcha-response', captchaToken);
-  return `/api/check-domain-extensions?${params.toString()}`;
+  return urlOf(contracts.checkDomainExtensions, { query: { domain: label, 'extensions[]': [...extensions], ...(captchaToken ? { 'g-recaptcha-response': captchaToken } : {}) } });
 }
 
 const every = (extensions: Iterable<string>, availability: Availability) => Object.fromEntries([...extensions].map((e) => [e, availability]));

@@ -1,13 +1,11 @@
-import { ERROR_REPORT_LIMIT, type TErrorReport } from '@kavel/core';
-import { apiSend } from '../../api/client.ts';
+import { contracts, ERROR_REPORT_LIMIT, type TErrorReport } from '@kavel/core';
+import { call } from '../../api/client.ts';
 import { buildErrorReport } from './build-error-report.ts';
 import { createReportThrottle } from './report-throttle.ts';
 
-const REPORT_URL = '/api/report-error';
-
 async function send(report: TErrorReport): Promise<void> {
   try {
-    await apiSend('POST', REPORT_URL, report, { keepalive: true });
+    await call(contracts.reportError, { body: report }, { keepalive: true });
   } catch (failure) {
     // Only logged: a failing report must never raise a new error to report.
     console.error('Error report could not be sent', failure);

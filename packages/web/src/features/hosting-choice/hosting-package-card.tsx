@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { THostingPackage } from '@kavel/core';
+import type { contracts, THostingPackage } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Price } from '../../ui/price.tsx';
@@ -7,7 +7,7 @@ import { featureText } from '../services/hosting-features.ts';
 import { CsrfField } from './use-form-post.tsx';
 
 /** Where 'Kies' posts to: hosting for a domain, or another package for a hosting account (spec 001 sections 2 and 7). */
-export type HostingChoiceForm = { action: '/account/webhosting-toevoegen'; domain: string } | { action: '/account/webhosting-upgraden'; hostingPackageId: number };
+export type HostingChoiceForm = { action: (typeof contracts)['addHosting']['path']; domain: string } | { action: (typeof contracts)['upgradeHosting']['path']; hostingPackageId: number };
 
 interface HostingPackageCardProps {
   pkg: THostingPackage;

@@ -1,11 +1,6 @@
 import {
-  ZAdditionalProductPrices,
-  ZCustomerDomain,
-  ZHostingAccount,
-  ZInvoiceSummary,
-  ZOrder,
-  ZPaymentLink,
-  ZPaymentStatusAnswer,
+  contracts,
+  pathOf,
   type TAdditionalProductPrices,
   type TCustomerDomain,
   type THostingAccount,
@@ -14,21 +9,18 @@ import {
   type TPaymentLink,
   type TPaymentStatusAnswer,
 } from '@kavel/core';
-import { z } from 'zod';
-import { apiRequest } from '../../api/client.ts';
-
-const order = (id: number) => `/api/bestellen/${encodeURIComponent(String(id))}`;
+import { call } from '../../api/client.ts';
 
 /** The order app's order calls and the account lists (spec 001 sections 2 and 7). */
 export const ordersApi = {
-  order: (id: number): Promise<TOrder> => apiRequest('GET', order(id), ZOrder),
-  paymentStatus: (id: number): Promise<TPaymentStatusAnswer> => apiRequest('GET', `${order(id)}/betalingsstatus`, ZPaymentStatusAnswer),
-  paymentLink: (id: number): Promise<TPaymentLink> => apiRequest('POST', `${order(id)}/betaling`, ZPaymentLink),
-  additionalProducts: (): Promise<TAdditionalProductPrices> => apiRequest('GET', '/api/bestellen/additionalProducts', ZAdditionalProductPrices),
-  domains: (): Promise<TCustomerDomain[]> => apiRequest('GET', '/api/account/domeinen', z.array(ZCustomerDomain)),
-  hostingAccounts: (): Promise<THostingAccount[]> => apiRequest('GET', '/api/account/hostingpakketten', z.array(ZHostingAccount)),
-  invoices: (): Promise<TInvoiceSummary[]> => apiRequest('GET', '/api/account/facturen', z.array(ZInvoiceSummary)),
+  order: (id: number): Promise<TOrder> => call(contracts.order, { params: { id: String(id) } }),
+  paymentStatus: (id: number): Promise<TPaymentStatusAnswer> => call(contracts.paymentStatus, { params: { id: String(id) } }),
+  paymentLink: (id: number): Promise<TPaymentLink> => call(contracts.paymentLink, { params: { id: String(id) } }),
+  additionalProducts: (): Promise<TAdditionalProductPrices> => call(contracts.additionalProducts),
+  domains: (): Promise<TCustomerDomain[]> => call(contracts.domains),
+  hostingAccounts: (): Promise<THostingAccount[]> => call(contracts.hostingAccounts),
+  invoices: (): Promise<TInvoiceSummary[]> => call(contracts.invoices),
 };
 
 /** The HTML invoice, a page of the server (opened in the same tab). */
-export const invoicePath = (invoiceId: number) => `/account/facturen/${invoiceId}`;
+export const invoicePath = (invoiceId: number) => pathOf(contracts.invoicePage, { id: invoiceId });

@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import type { TBasketItem, TCatalogue, TServiceType } from '@kavel/core';
+import { serviceTypeOf, type TBasketItem, type TCatalogue, type TServiceType } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
-import { serviceTypeOf } from './find-invalid-cards.ts';
 import { CurrentHolder } from './current-holder.tsx';
 import { HolderModal } from './holder-modal.tsx';
 import { HostingExtras } from './hosting-extras.tsx';
@@ -32,7 +31,7 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
   const [holderOpen, setHolderOpen] = useState(false);
   // The type just chosen, shown at once while the call runs (a controlled radio would flip back).
   const [typeIntent, setTypeIntent] = useState<TServiceType | null>(null);
-  const type = typeIntent ?? serviceTypeOf(item);
+  const type = typeIntent ?? serviceTypeOf(item, item.connectedItem);
   const hasHosting = item.connectedItem.some((child) => child.productType === 'LINUX_PACKAGE');
   const product = (kind: 'REDIRECT' | 'TRANSFER_CODE') => catalogue.basketProducts.find((candidate) => candidate.productType === kind);
   const isTransfer = item.productType === 'DOMAIN_TRANSFER';
@@ -40,7 +39,7 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
   const hostingLocked = hostingUpgrade && (!hasHosting || !item.invoiced);
 
   return (
-    <article className="service-card" aria-labelledby={headingId} data-testid="service-card" data-domain={item.title} data-service-type={serviceTypeOf(item)}>
+    <article className="service-card" aria-labelledby={headingId} data-testid="service-card" data-domain={item.title} data-service-type={serviceTypeOf(item, item.connectedItem)}>
       <header className="service-card__head">
         <h3 className="service-card__title" id={headingId}>
           {item.title}

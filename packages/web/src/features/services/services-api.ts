@@ -1,9 +1,5 @@
 import {
-  ZBasket,
-  ZCreatedId,
-  ZDnsProfileList,
-  ZServicesValidation,
-  ZWhoisList,
+  contracts,
   type TApplyDiscountCodeRequest,
   type TBasket,
   type TCreatedId,
@@ -18,22 +14,20 @@ import {
   type TWhoisHolderFormInput,
   type TWhoisList,
 } from '@kavel/core';
-import { apiRequest } from '../../api/client.ts';
-
-const BASE = '/api/bestelprocedure';
+import { call } from '../../api/client.ts';
 
 /** Step 2's calls (spec 000 section 7); every basket call answers the new basket. */
 export const servicesApi = {
-  setServiceType: (request: TSetServiceTypeRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/setServiceType`, ZBasket, request),
-  setTransferOptions: (request: TSetTransferOptionsRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/setTransferOptions`, ZBasket, request),
-  setGratisProduct: (request: TSetGratisProductRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/setGratisProduct`, ZBasket, request),
-  removeGratisProduct: (request: TRemoveGratisProductRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/removeGratisProduct`, ZBasket, request),
-  setDomainHolder: (request: TSetDomainHolderRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/setDomainHolder`, ZBasket, request),
-  setPeriod: (request: TSetPeriodRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/setPeriod`, ZBasket, request),
-  applyDiscountCode: (request: TApplyDiscountCodeRequest): Promise<TBasket> => apiRequest('POST', `${BASE}/applyDiscountCode`, ZBasket, request),
-  removeDiscountCode: (): Promise<TBasket> => apiRequest('POST', `${BASE}/removeDiscountCode`, ZBasket),
-  validateServices: (): Promise<TServicesValidation> => apiRequest('POST', `${BASE}/validateServices`, ZServicesValidation),
-  whoisList: (): Promise<TWhoisList> => apiRequest('GET', '/api/account/whois', ZWhoisList),
-  createWhois: (form: TWhoisHolderFormInput): Promise<TCreatedId> => apiRequest('POST', '/api/account/whois', ZCreatedId, form),
-  dnsProfiles: (): Promise<TDnsProfileSummary[]> => apiRequest('GET', '/api/account/dns/profile', ZDnsProfileList),
+  setServiceType: (body: TSetServiceTypeRequest): Promise<TBasket> => call(contracts.setServiceType, { body }),
+  setTransferOptions: (body: TSetTransferOptionsRequest): Promise<TBasket> => call(contracts.setTransferOptions, { body }),
+  setGratisProduct: (body: TSetGratisProductRequest): Promise<TBasket> => call(contracts.setGratisProduct, { body }),
+  removeGratisProduct: (body: TRemoveGratisProductRequest): Promise<TBasket> => call(contracts.removeGratisProduct, { body }),
+  setDomainHolder: (body: TSetDomainHolderRequest): Promise<TBasket> => call(contracts.setDomainHolder, { body }),
+  setPeriod: (body: TSetPeriodRequest): Promise<TBasket> => call(contracts.setPeriod, { body }),
+  applyDiscountCode: (body: TApplyDiscountCodeRequest): Promise<TBasket> => call(contracts.applyDiscountCode, { body }),
+  removeDiscountCode: (): Promise<TBasket> => call(contracts.removeDiscountCode),
+  validateServices: (): Promise<TServicesValidation> => call(contracts.validateServices),
+  whoisList: (): Promise<TWhoisList> => call(contracts.whoisList),
+  createWhois: (body: TWhoisHolderFormInput): Promise<TCreatedId> => call(contracts.createWhois, { body }),
+  dnsProfiles: (): Promise<TDnsProfileSummary[]> => call(contracts.dnsProfiles),
 };

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ZTransferCode, type TBasketItem, type TBasketProduct } from '@kavel/core';
+import { invalidServiceMessage, ZTransferCode, type TBasketItem, type TBasketProduct } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
@@ -7,7 +7,6 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { invalidMessage } from './find-invalid-cards.ts';
 import { useDnsProfiles, useLoggedIn, useSaveTransfer } from './use-services.ts';
 
 interface TransferSectionProps {
@@ -98,7 +97,7 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
         </label>
         {ownerInvalid && (
           <p className="field__error" id={`${id}-owner-error`} data-testid="transfer-owner-error">
-            {invalidMessage('TRANSFER_OWNER_UNCONFIRMED', locale)}
+            {invalidServiceMessage('TRANSFER_OWNER_UNCONFIRMED', locale)}
           </p>
         )}
       </div>

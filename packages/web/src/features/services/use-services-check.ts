@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { orderErrorStore } from '../../app/order-error-store.ts';
 import { useLocale } from '../../i18n/use-t.ts';
 import { useBasket } from '../basket/use-basket.ts';
-import { findInvalidCards, invalidMessage } from './find-invalid-cards.ts';
+import { findInvalidServices, invalidServiceMessage, serviceCardsOf } from '@kavel/core';
 import { servicesApi } from './services-api.ts';
 
 interface Failure {
@@ -39,7 +39,7 @@ export function useServicesCheck(): ServicesCheck {
   }, [failure]);
 
   const run = async (): Promise<boolean> => {
-    const local = findInvalidCards(basket.data);
+    const local = findInvalidServices(serviceCardsOf(basket.data));
     setBusy(true);
     try {
       const verdict = await servicesApi.validateServices();
@@ -47,7 +47,7 @@ export function useServicesCheck(): ServicesCheck {
       if (invalid.length === 0) return true;
       const first = invalid[0];
       setMarked(new Set(invalid.map((card) => card.unique)));
-      setFailure((previous) => ({ message: verdict.message || (first ? invalidMessage(first.reason, locale) : ''), seq: (previous?.seq ?? 0) + 1 }));
+      setFailure((previous) => ({ message: verdict.message || (first ? invalidServiceMessage(first.reason, locale) : ''), seq: (previous?.seq ?? 0) + 1 }));
       return false;
     } catch (error) {
       orderErrorStore.show(error);

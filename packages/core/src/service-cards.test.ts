@@ -1,6 +1,8 @@
-import type { TBasket, TBasketItem, TConnectedItem } from '@kavel/core';
 import { describe, expect, it } from 'vitest';
-import { findInvalidCards, serviceTypeOf } from './find-invalid-cards.ts';
+import type { TBasket, TBasketItem, TConnectedItem } from './schemas/basket.ts';
+import { findInvalidServices, serviceCardsOf, serviceTypeOf, servicesVerdict } from './service-cards.ts';
+
+const findInvalidCards = (basket: TBasket | undefined) => findInvalidServices(serviceCardsOf(basket));
 
 const base = { productName: '', productId: 1, productCode: 'X', invoiced: false, discountedPricePerPeriod: 0, originalPricePerPeriod: 0, options: {} };
 const child = (productType: TConnectedItem['productType']): TConnectedItem => ({ ...base, unique: `c-${productType}`, title: '', productType });
@@ -14,7 +16,7 @@ const item = (unique: string, productType: TBasketItem['productType'], options: 
 });
 const basket = (items: TBasketItem[]) => ({ items }) as TBasket;
 
-describe('findInvalidCards', () => {
+describe('the step 2 rules', () => {
   it('stops a transfer whose owner box is not ticked, and a redirect card without a forward', () => {
     const invalid = findInvalidCards(
       basket([
@@ -32,8 +34,15 @@ describe('findInvalidCards', () => {
   });
 
   it('takes redirect as the type when a forward exists and nothing was chosen', () => {
-    expect(serviceTypeOf(item('a', 'DOMAIN', {}, [child('REDIRECT')]))).toBe('REDIRECT');
-    expect(serviceTypeOf(item('a', 'DOMAIN'))).toBe('HOSTING');
+    expect(serviceTypeOf({ options: {} }, [child('REDIRECT')])).toBe('REDIRECT');
+    expect(serviceTypeOf({ options: {} }, [])).toBe('HOSTING');
     expect(findInvalidCards(undefined)).toEqual([]);
+  });
+
+  it('answers the first card in need as the verdict, in the visitor\'s language', () => {
+    const invalid = findInvalidCards(basket([item('b', 'DOMAIN', { serviceType: 'REDIRECT' }), item('a', 'DOMAIN_TRANSFER', { ownerConfirmed: false })]));
+    expect(servicesVerdict(invalid, 'en')).toMatchObject({ status: 'FAILED', invalid });
+    expect(servicesVerdict(invalid, 'en').message).not.toBe(servicesVerdict(invalid, 'nl').message);
+    expect(servicesVerdict([], 'nl')).toEqual({ status: 'OK', message: '', invalid: [] });
   });
 });

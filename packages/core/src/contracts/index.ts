@@ -1,0 +1,28 @@
+import { accountContracts } from './accounts.ts';
+import { basketContracts } from './basket.ts';
+import { checkoutContracts } from './checkout.ts';
+import type { Contract } from './contract.ts';
+import { orderContracts, paymentContracts, productContracts } from './orders.ts';
+import { shopContracts } from './shop.ts';
+import { whoisContracts } from './whois.ts';
+
+export * from './contract.ts';
+export { ZAltchaChallenge, type TAltchaChallenge } from './shop.ts';
+export { NOT_FOUND_PAGE } from './pages.ts';
+
+/** Every route of the shop's API (and the pages and form posts the web client names), by name. */
+export const contracts = {
+  ...basketContracts,
+  ...checkoutContracts,
+  ...orderContracts,
+  ...paymentContracts,
+  ...productContracts,
+  ...whoisContracts,
+  ...accountContracts,
+  ...shopContracts,
+};
+
+export type ContractName = keyof typeof contracts;
+
+/** The list of all contracts. */
+export const allContracts: readonly Contract[] = Object.values(contracts);

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ZCustomerDomain, ZHostingAccount, ZInvoiceSummary, ZAdditionalProductPrices, ZOrder, ZPaymentLink, ZPaymentReturnQuery, ZPaymentStatusAnswer, ZAddExtraServicesForm } from '../schemas/orders.ts';
+import { ZIdParams } from '../schemas/safe-text.ts';
+import { ZAddHostingForm, ZUpgradeHostingForm } from '../schemas/services.ts';
+import { ZDnsProfileList, ZDnsRecord } from '../schemas/dns.ts';
+import { contract, ID_SEGMENT } from './contract.ts';
+
+/** The order app's order calls (spec 001 section 7) and the customer's own products. */
+export const orderContracts = {
+  additionalProducts: contract({ method: 'GET', path: '/api/bestellen/additionalProducts', response: ZAdditionalProductPrices }),
+  order: contract({ method: 'GET', path: `/api/bestellen/${ID_SEGMENT}`, params: ZIdParams, response: ZOrder }),
+  paymentStatus: contract({ method: 'GET', path: `/api/bestellen/${ID_SEGMENT}/betalingsstatus`, params: ZIdParams, response: ZPaymentStatusAnswer }),
+  paymentLink: contract({ method: 'POST', path: `/api/bestellen/${ID_SEGMENT}/betaling`, params: ZIdParams, response: ZPaymentLink }),
+  invoices: contract({ method: 'GET', path: '/api/account/facturen', response: z.array(ZInvoiceSummary) }),
+  /** One invoice as a printable page. */
+  invoicePage: contract({ method: 'GET', path: `/account/facturen/${ID_SEGMENT}`, params: ZIdParams, kind: 'page' }),
+};
+
+/** Online payment (decision 4): the provider's return URL and its webhook (the body is the provider's; the payment port checks it). */
+export const paymentContracts = {
+  paymentReturn: contract({ method: 'GET', path: '/betaling/terug', querystring: ZPaymentReturnQuery, kind: 'redirect' }),
+  paymentWebhook: contract({ method: 'POST', path: '/api/betaling/webhook', body: z.unknown() }),
+};
+
+/** The customer's domains, hosting accounts and DNS profiles, and the forms that add or change hosting. */
+export const productContracts = {
+  domains: contract({ method: 'GET', path: '/api/account/domeinen', response: z.array(ZCustomerDomain) }),
+  domainDns: contract({ method: 'GET', path: `/api/account/domeinen/${ID_SEGMENT}/dns`, params: ZIdParams, response: z.array(ZDnsRecord) }),
+  dnsProfiles: contract({ method: 'GET', path: '/api/account/dns/profile', response: ZDnsProfileList }),
+  hostingAccounts: contract({ method: 'GET', path: '/api/account/hostingpakketten', response: z.array(ZHostingAccount) }),
+  addHosting: contract({ method: 'POST', path: '/account/webhosting-toevoegen', body: ZAddHostingForm, kind: 'form' }),
+  upgradeHosting: contract({ method: 'POST', path: '/account/webhosting-upgraden', body: ZUpgradeHostingForm, kind: 'form' }),
+  addExtraServices: contract({ method: 'POST', path: '/account/diensten-toevoegen', body: ZAddExtraServicesForm, kind: 'form' }),
+};

@@ -1,0 +1,2 @@
+/** The shop's own 'page not found' (spec 001 section 2): a browser asking for a path that does not exist is sent here. */
+export const NOT_FOUND_PAGE = '/errors/404';

@@ -1,0 +1,15 @@
+import { ZIdParams } from '../schemas/safe-text.ts';
+import { ZCreatedId, ZStandardHolder, ZWhoisHolder, ZWhoisHolderForm, ZWhoisList } from '../schemas/whois.ts';
+import { contract, ID_SEGMENT } from './contract.ts';
+
+const HOLDERS = '/api/account/whois';
+
+/** Domain holders (spec 001 section 7, path form): the logged-in customer's own only. */
+export const whoisContracts = {
+  whoisList: contract({ method: 'GET', path: HOLDERS, response: ZWhoisList }),
+  whoisStandard: contract({ method: 'GET', path: `${HOLDERS}/standard`, response: ZStandardHolder }),
+  whoisHolder: contract({ method: 'GET', path: `${HOLDERS}/${ID_SEGMENT}`, params: ZIdParams, response: ZWhoisHolder }),
+  createWhois: contract({ method: 'POST', path: HOLDERS, body: ZWhoisHolderForm, response: ZCreatedId }),
+  updateWhois: contract({ method: 'PUT', path: `${HOLDERS}/${ID_SEGMENT}`, params: ZIdParams, body: ZWhoisHolderForm, response: ZWhoisHolder }),
+  deleteWhois: contract({ method: 'DELETE', path: `${HOLDERS}/${ID_SEGMENT}`, params: ZIdParams, status: 204 }),
+};
