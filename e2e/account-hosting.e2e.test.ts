@@ -4,9 +4,10 @@ import { ExtraServicesPage, HostingChoicePage, logInOnAccountPage, orderOnAccoun
 import { AccountPages } from './pages/order-pages.ts';
 import { ServicesPage } from './pages/services-page.ts';
 import { axeViolations } from './support/axe.ts';
-import { desktop, launchBrowser, mobile, screenshot } from './support/browser.ts';
+import { desktop, mobile, screenshot } from './support/browser.ts';
 import { watchPage } from './support/page-problems.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
 
 const DEMO = { email: 'klant@demo.kavel.nl', password: 'kavel-demo-wachtwoord' };
 const RESELLER = { email: 'reseller@demo.kavel.nl', password: 'kavel-demo-wachtwoord' };
@@ -18,13 +19,7 @@ let shop: RunningShop;
 let browser: Browser;
 /** The hosting account of NEW_DOMAIN, once ordered. */
 let accountId = 0;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+useShopAndBrowser((running) => ({ shop, browser } = running));
 
 const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Accountmenu' }).getByRole('link', { name });
 

@@ -3,19 +3,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutPage } from './pages/checkout-page.ts';
 import { OrderPage } from './pages/order-page.ts';
-import { collectPageErrors, desktop, launchBrowser, mobile, screenshot } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
 
 let shop: RunningShop;
 let browser: Browser;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  [shop, browser] = await Promise.all([startShop({ SMTP_URL: smtp.url }), launchBrowser()]);
-});
+useShopAndBrowser(
+  (running) => ({ shop, browser } = running),
+  async () => {
+    smtp = await startSmtpCatcher();
+    return { SMTP_URL: smtp.url };
+  },
+);
 afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
   await smtp?.close();
 });
 

@@ -4,22 +4,17 @@ import { CheckoutPage, orderDomain } from './pages/checkout-page.ts';
 import { AccountPages, OrderResultPages, SimulatedPaymentPage } from './pages/order-pages.ts';
 import type { ServicesPage } from './pages/services-page.ts';
 import { axeViolations } from './support/axe.ts';
-import { collectPageErrors, desktop, launchBrowser, mobile, screenshot, screenshotDir } from './support/browser.ts';
+import { collectPageErrors, desktop, mobile, screenshot, screenshotDir } from './support/browser.ts';
 import { watchPage } from './support/page-problems.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
 
 const DEMO = { email: 'klant@demo.kavel.nl', password: 'kavel-demo-wachtwoord' };
 const INVOICE_NUMBER = /\b\d{4}-\d{6}\b/;
 
 let shop: RunningShop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+useShopAndBrowser((running) => ({ shop, browser } = running));
 
 describe('checkout: smart benefits, paying online, a cancelled payment paid again', () => {
   let context: BrowserContext;

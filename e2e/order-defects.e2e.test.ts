@@ -5,9 +5,10 @@ import { OrderPage } from './pages/order-page.ts';
 import { OrderResultPages, SimulatedPaymentPage } from './pages/order-pages.ts';
 import { ServicesPage } from './pages/services-page.ts';
 import { axeViolations } from './support/axe.ts';
-import { desktop, launchBrowser, mobile, screenshot, screenshotDir } from './support/browser.ts';
+import { desktop, mobile, screenshot, screenshotDir } from './support/browser.ts';
 import { watchPage } from './support/page-problems.ts';
 import { startShop, type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
 
 /** What a customer found walking through the order flow in a browser, each fixed and kept fixed here. */
 
@@ -16,13 +17,7 @@ const ONLINE = 'Online betalen (iDEAL, creditcard)';
 
 let shop: RunningShop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+useShopAndBrowser((running) => ({ shop, browser } = running));
 
 /** A page of its own, with every console error and failed call counted against the test. */
 async function openPage(options = desktop): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

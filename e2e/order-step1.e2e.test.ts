@@ -1,18 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPage } from './pages/order-page.ts';
-import { collectPageErrors, desktop, launchBrowser, mobile, screenshot } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
 
 let shop: RunningShop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+useShopAndBrowser((running) => ({ shop, browser } = running));
 
 describe('step 1: search, add, reload, remove, continue', () => {
   let context: BrowserContext;

@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPage } from './pages/order-page.ts';
 import { ServicesPage } from './pages/services-page.ts';
 import { axeViolations } from './support/axe.ts';
-import { collectPageErrors, desktop, launchBrowser, mobile, screenshot, screenshotDir } from './support/browser.ts';
-import { startShop, type RunningShop } from './support/server.ts';
+import { collectPageErrors, desktop, mobile, screenshot, screenshotDir } from './support/browser.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
 import hostingPackages from '../packages/server/src/features/catalogue/data/hosting-packages.json' with { type: 'json' };
 
 const URL_MESSAGE = 'De ingevoerde URL is ongeldig. Voer een geldige URL voor het doorsturen.';
@@ -12,13 +13,7 @@ const OWNER_MESSAGE = /^Je hebt nog niet aangevinkt dat je de eigenaar van de te
 
 let shop: RunningShop;
 let browser: Browser;
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+useShopAndBrowser((running) => ({ shop, browser } = running));
 
 /** Puts mijnbakkerij.nl (free) and google.com (taken: a transfer) in the basket and continues to step 2. */
 async function fillBasketAndContinue(page: Page) {
