@@ -1,77 +1,44 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
 import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
-import type { Config } from './config.ts';
-import type { Database } from './db/connect.ts';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
-import { createAccountServices } from './features/accounts/account-services.ts';
-import { createCustomerLookup } from './features/accounts/customer-lookup.ts';
-import { createAvailabilityService } from './features/availability/availability-service.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
-import { createSearchQuota } from './features/availability/search-quota.ts';
-import { createBasketService } from './features/basket/basket-service.ts';
 import { registerBasketRoutes } from './features/basket/basket-routes.ts';
 import { registerHostingEntryRoutes } from './features/basket/hosting-entry-routes.ts';
 import { registerServicesRoutes } from './features/basket/services-routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
 import { registerCheckoutRoutes } from './features/checkout/checkout-routes.ts';
-import { createCheckoutService } from './features/checkout/checkout-service.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
-import { createCatalogueService } from './features/catalogue/catalogue-service.ts';
 import { registerDnsRoutes } from './features/dns/dns-routes.ts';
-import { createDnsService } from './features/dns/dns-service.ts';
-import { createDomainService } from './features/domains/domain-service.ts';
-import { createHostingService } from './features/hosting/hosting-service.ts';
 import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
 import { registerDomainRoutes } from './features/domains/domain-routes.ts';
-import { createFulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
-import { createOrdersFeature } from './features/orders/orders-feature.ts';
-import { surchargeFor } from './features/checkout/payment-methods.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
-import { createWhoisService } from './features/whois/whois-service.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerPages } from './http/pages.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSessions } from './http/session.ts';
-import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
-import type { MailerPort } from './ports/mailer/mailer-port.ts';
-import type { PaymentPort } from './ports/payment/payment-port.ts';
-import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts';
-import type { RegistryPort } from './ports/registry/registry-port.ts';
+import type { Services, ShopConfig } from './services.ts';
 
-export type AppConfig = Pick<
-  Config,
-  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl'
-> & { registry: Pick<Config['registry'], 'timeoutMs'> };
-
-export interface AppDeps {
-  config: AppConfig;
-  db: Database;
-  registry: RegistryPort;
-  captcha: CaptchaPort;
-  mailer: MailerPort;
-  payment: PaymentPort;
-  provisioning: ProvisioningPort;
-  logger?: FastifyServerOptions['logger'];
-  /** The clock of the account rules (link expiry, attempt windows) and sessions; tests move it. */
-  now?: () => Date;
-}
+/** The configuration the app reads (the services' part of it). */
+export type AppConfig = ShopConfig;
 
 const RECAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com'];
 
-/** The Fastify instance with every route; `main.ts` listens on it, tests inject into it. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db } = deps;
-  const now = deps.now ?? (() => new Date());
+/**
+ * The Fastify instance with every route on the services of `createServices`: it registers
+ * plugins and routes and builds no service. The web role listens on it, tests inject into it.
+ */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const { config, db, adapters } = services;
   const app = Fastify({
-    // Activation and reset links carry their token in the query: never write it to the log.
-    logger: deps.logger ?? { level: config.logLevel, serializers: { req: requestLogSerializer } },
+    // The services' logger: activation and reset links carry their token in the query, and its
+    // request serializer never writes it to the log (see `createLogger`).
+    loggerInstance: services.log,
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -84,82 +51,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   await registerSecurity(app, {
-    captchaOrigins: deps.captcha.provider === 'recaptcha' ? RECAPTCHA_ORIGINS : [],
+    captchaOrigins: adapters.captcha.provider === 'recaptcha' ? RECAPTCHA_ORIGINS : [],
     rateLimitPerMinute: config.rateLimitPerMinute,
     secure: config.secureCookies,
   });
   await app.register(cookie);
   await app.register(formbody);
-  const sessions = registerSessions(app, { db, days: config.sessionDays, secureCookies: config.secureCookies, now });
+  const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
-  const catalogue = createCatalogueService(db);
-  const availability = createAvailabilityService({
-    registry: deps.registry,
-    catalogue,
-    cacheSeconds: config.availability.cacheSeconds,
-    timeoutMs: config.registry.timeoutMs,
-  });
-  const quota = createSearchQuota({ freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
-  const dns = createDnsService(db);
-  const domains = createDomainService(db);
-  const basket = createBasketService({
-    db,
-    catalogue,
-    availability,
-    now,
-    ownsDnsProfile: (customerId, profileId, q) => dns.ownsProfile(customerId, profileId, q),
-    // The whois service is made below: it needs the basket in turn, to forget a deleted holder.
-    ownsHolder: (customerId, holderId, q) => whois.ownsHolder(customerId, holderId, q),
-  });
-  const accounts = createAccountServices({
-    db,
-    now,
-    baseUrl: config.baseUrl,
-    captcha: deps.captcha,
-    basket,
-    mailer: deps.mailer,
-    log: app.log,
-    sessions,
-  });
-  const whois = createWhoisService({
-    db,
-    now,
-    countries: () => catalogue.countries(),
-    customer: createCustomerLookup(db),
-    onHolderDeleted: (customerId, holderId, tx) => basket.forgetDomainHolder(customerId, holderId, tx),
-  });
-  // [checkout] services of step 3 are created here.
-  const customerLookup = createCustomerLookup(db);
-  const checkout = createCheckoutService({
-    basket,
-    snapshot: () => catalogue.snapshot(),
-    availability,
-    isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
-    customer: customerLookup,
-    ownsHolder: (customerId, holderId) => whois.ownsHolder(customerId, holderId),
-  });
-  const hosting = createHostingService(db);
-  // [fulfilment] fulfilment, hosting accounts and the domain zone services are created here.
-  const fulfilment = createFulfilmentService({ db, now, log: app.log, registry: deps.registry, provisioning: deps.provisioning, domains, dns, hosting });
+  const { catalogue, availability, quota, basket, domains, hosting, whois, dns, accounts, checkout, fulfilment, orders } = services;
   // Confirmed orders left half-way (a crash, a platform that was down) are picked up at start and every minute.
   app.addHook('onReady', async () => fulfilment.start());
   app.addHook('onClose', async () => fulfilment.stop());
-  // [orders] purchase, invoices and payments are created here.
-  const orders = createOrdersFeature({
-    db,
-    now,
-    baseUrl: config.baseUrl,
-    log: app.log,
-    payment: deps.payment,
-    catalogue,
-    validator: checkout,
-    customer: createCustomerLookup(db),
-    holder: (customerId, holderId, locale) => whois.get(customerId, holderId, locale),
-    paymentMethods: () => catalogue.snapshot().then((snapshot) => snapshot.paymentMethods),
-    surchargeFor,
-    fulfilment,
-  });
   const purge = setInterval(() => {
     accounts.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging old account attempts failed'));
   }, 3_600_000).unref();
@@ -171,14 +75,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/health', { config: { session: false, rateLimit: false } }, async () => ({ ok: true }));
   registerCatalogueRoutes(app, catalogue);
-  registerAvailabilityRoutes(app, { availability, quota, captcha: deps.captcha });
+  registerAvailabilityRoutes(app, { availability, quota, captcha: adapters.captcha });
   registerBasketRoutes(app, basket);
   registerServicesRoutes(app, basket);
-  registerHostingEntryRoutes(app, { basket, domains, hosting, customer: customerLookup });
+  registerHostingEntryRoutes(app, { basket, domains, hosting, customer: services.customer });
   registerWhoisRoutes(app, whois);
   registerDnsRoutes(app, dns);
   registerAccountRoutes(app, accounts, sessions);
-  registerCaptchaRoutes(app, deps.captcha);
+  registerCaptchaRoutes(app, adapters.captcha);
   registerErrorReportRoutes(app, db);
   // [checkout] routes
   registerCheckoutRoutes(app, checkout);

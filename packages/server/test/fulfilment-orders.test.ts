@@ -2,9 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { createDnsService } from '../src/features/dns/dns-service.ts';
-import { createDomainService } from '../src/features/domains/domain-service.ts';
-import { createHostingService } from '../src/features/hosting/hosting-service.ts';
 import { createSimulatedProvisioning } from '../src/ports/provisioning/index.ts';
 import { createSimulatedRegistry } from '../src/ports/registry/index.ts';
 import type { DomainRegistrationRequest, RegistrySettings } from '../src/ports/registry/registry-port.ts';
@@ -51,19 +48,11 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     const requests: DomainRegistrationRequest[] = [];
     const spied = { ...registry, register: (request: DomainRegistrationRequest, signal?: AbortSignal) => (requests.push(request), registry.register(request, signal)) };
     const provisioning = createSimulatedProvisioning();
-    const { fulfilment } = createTestFulfilment(database.db, { registry: spied, provisioning, now: () => AT });
-    return {
-      registry,
-      requests,
-      provisioning,
-      fulfilment,
-      domains: createDomainService(database.db),
-      dns: createDnsService(database.db),
-      hosting: createHostingService(database.db),
-    };
+    const { fulfilment, services } = createTestFulfilment(database.db, { registry: spied, provisioning, now: () => AT });
+    return { registry, requests, provisioning, fulfilment, domains: services.domains, dns: services.dns, hosting: services.hosting };
   }
   const owned = async (name: string) => {
-    const found = (await createDomainService(database.db).listOwned(customerId)).find((domain) => domain.name === name);
+    const found = (await demoAccountDeps(database.db).domains.listOwned(customerId)).find((domain) => domain.name === name);
     if (!found) throw new Error(`${name} is not the customer's`);
     return found;
   };

@@ -42,8 +42,7 @@ export interface SessionOptions {
  * Server-side sessions: an opaque id in an HttpOnly SameSite=Lax cookie, of which only the hash
  * is stored. Every session carries the CSRF token that the `XSRF-TOKEN` cookie shows the browser.
  */
-export function registerSessions(app: FastifyInstance, options: SessionOptions): SessionManager {
-  const manager = new SessionManager(options);
+export function registerSessions(app: FastifyInstance, manager: SessionManager): SessionManager {
   app.decorateRequest('session', null as unknown as Session);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.session === false) return;

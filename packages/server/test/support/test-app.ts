@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp, type AppConfig } from '../../src/app.ts';
-import type { DatabaseHandle } from '../../src/db/connect.ts';
+import type { Database, DatabaseHandle } from '../../src/db/connect.ts';
+import { createServices, type Services } from '../../src/services.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
 import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
 import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
@@ -15,11 +17,11 @@ import type { PaymentPort } from '../../src/ports/payment/payment-port.ts';
 import { createSimulatedProvisioning } from '../../src/ports/provisioning/index.ts';
 import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { createDomainService } from '../../src/features/domains/domain-service.ts';
+import { batchedOwnershipCheck } from '../../src/features/domains/domain-service.ts';
 import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
-import { demoAccountDeps } from './services.ts';
 import type { DatabaseKind } from './test-database.ts';
 
 export const testConfig: AppConfig = {
@@ -44,34 +46,57 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** The clock of the account rules and sessions. */
   now?: () => Date;
+  /** Default: a silent logger. */
+  log?: FastifyBaseLogger;
 }
 
-/** The real app on a test database, with the offline adapters unless a test brings its own. */
-export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const domains = createDomainService(database.db);
+const servicesOfApp = new WeakMap<FastifyInstance, Services>();
+
+/** The services an app of `buildTestApp` was built on. */
+export function servicesOf(app: FastifyInstance): Services {
+  const services = servicesOfApp.get(app);
+  if (!services) throw new Error('this app was not built by buildTestApp');
+  return services;
+}
+
+/**
+ * The services on a test database, with the offline adapters unless a test brings its own: the
+ * same `createServices` the server starts from. `cleanup` removes the default outbox folder.
+ */
+export function createTestServices(db: Database, options: TestAppOptions = {}): Services & { cleanup(): void } {
   const registry =
     options.registry ??
     createSimulatedRegistry({
       latencyMs: { min: 0, max: 0 },
       failureRate: 0,
       wellKnown,
-      isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+      isRegisteredInShop: batchedOwnershipCheck(db),
     });
   const captcha = options.captcha ?? createAltchaCaptcha({ hmacKey: 'test-key', maxNumber: 1000, store: createMemorySpentTokenStore() });
   const outboxDir = options.mailer ? null : mkdtempSync(join(tmpdir(), 'kavel-outbox-'));
   const mailer = options.mailer ?? createOutboxMailer({ dir: outboxDir!, from: 'Kavel <noreply@kavel.test>', log: () => {} });
-  const app = await buildApp({
+  const services = createServices({
     config: { ...testConfig, ...options.config },
-    db: database.db,
-    registry,
-    captcha,
-    mailer,
-    payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
-    provisioning: options.provisioning ?? createSimulatedProvisioning(),
-    logger: false,
+    db,
+    adapters: {
+      registry,
+      captcha,
+      mailer,
+      payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
+      provisioning: options.provisioning ?? createSimulatedProvisioning(),
+    },
+    log: options.log ?? (pino({ level: 'silent' }) as unknown as FastifyBaseLogger),
     ...(options.now ? { now: options.now } : {}),
   });
-  if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
+  return { ...services, cleanup: () => outboxDir && rmSync(outboxDir, { recursive: true, force: true }) };
+}
+
+/** The real app on a test database, built on `createTestServices`. */
+export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const services = createTestServices(database.db, options);
+  const app = await buildApp(services);
+  servicesOfApp.set(app, services);
+  app.addHook('onClose', async () => services.cleanup());
   return app;
 }
 
@@ -80,6 +105,7 @@ export interface TestShop {
   database: DatabaseHandle;
   app: FastifyInstance;
   mailer: RecordingMailer;
+  services: Services;
 }
 
 /**
@@ -96,8 +122,9 @@ export function useTestShop(
     const database = await kind.open();
     const mailer = createRecordingMailer();
     const app = await buildTestApp(database, { ...options.app, mailer });
-    if (options.demoAccounts) await ensureDemoAccounts(demoAccountDeps(database.db));
-    shop = { database, app, mailer };
+    const services = servicesOf(app);
+    if (options.demoAccounts) await ensureDemoAccounts(services);
+    shop = { database, app, mailer, services };
     ready(shop);
   });
   afterAll(async () => {

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Adapters } from './adapters.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { createEventBus, type EventBus } from './events.ts';
+import { createAccountServices, type AccountServices } from './features/accounts/account-services.ts';
+import { createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
+import { createAvailabilityService, type AvailabilityService } from './features/availability/availability-service.ts';
+import { createSearchQuota, type SearchQuota } from './features/availability/search-quota.ts';
+import { createBasketService, type BasketService } from './features/basket/basket-service.ts';
+import { createCatalogueService, type CatalogueService } from './features/catalogue/catalogue-service.ts';
+import { surchargeFor } from './features/checkout/payment-methods.ts';
+import { createCheckoutService, type CheckoutService } from './features/checkout/checkout-service.ts';
+import { createDnsService, type DnsService } from './features/dns/dns-service.ts';
+import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
+import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
+import { createFulfilmentService, type FulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
+import { createOrdersFeature, type OrdersFeature } from './features/orders/orders-feature.ts';
+import { createWhoisService, type WhoisService } from './features/whois/whois-service.ts';
+import { SessionManager } from './http/session.ts';
+
+/** The part of the configuration the services and the HTTP app read. */
+export type ShopConfig = Pick<
+  Config,
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessionDays' | 'availability' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl'
+> & { registry: Pick<Config['registry'], 'timeoutMs'> };
+
+export interface ServiceDeps {
+  config: ShopConfig;
+  db: Database;
+  adapters: Adapters;
+  log: FastifyBaseLogger;
+  /** The clock of the account rules (link expiry, attempt windows), sessions and orders; tests move it. */
+  now?: () => Date;
+}
+
+/** Every feature service, built once; every role and every test starts here. */
+export interface Services {
+  config: ShopConfig;
+  db: Database;
+  adapters: Adapters;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  events: EventBus;
+  sessions: SessionManager;
+  catalogue: CatalogueService;
+  availability: AvailabilityService;
+  quota: SearchQuota;
+  dns: DnsService;
+  domains: DomainService;
+  hosting: HostingService;
+  customer: CustomerLookup;
+  basket: BasketService;
+  whois: WhoisService;
+  accounts: AccountServices;
+  checkout: CheckoutService;
+  fulfilment: FulfilmentService;
+  orders: OrdersFeature;
+}
+
+/** The service graph: who needs whom is decided here and nowhere else. */
+export function createServices(deps: ServiceDeps): Services {
+  const { config, db, adapters, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const events = createEventBus(log);
+  const sessions = new SessionManager({ db, days: config.sessionDays, secureCookies: config.secureCookies, now });
+
+  const catalogue = createCatalogueService(db);
+  const availability = createAvailabilityService({
+    registry: adapters.registry,
+    catalogue,
+    cacheSeconds: config.availability.cacheSeconds,
+    timeoutMs: config.registry.timeoutMs,
+  });
+  const quota = createSearchQuota({ freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
+  const dns = createDnsService(db);
+  const domains = createDomainService(db);
+  const hosting = createHostingService(db);
+  const customer = createCustomerLookup(db);
+  const whois = createWhoisService({ db, now, countries: () => catalogue.countries(), customer, events });
+  const basket = createBasketService({
+    db,
+    catalogue,
+    availability,
+    now,
+    ownsDnsProfile: (customerId, profileId, q) => dns.ownsProfile(customerId, profileId, q),
+    ownsHolder: (customerId, holderId, q) => whois.ownsHolder(customerId, holderId, q),
+  });
+  // A deleted holder is no longer chosen in the customer's basket (checkout checks it again anyway).
+  events.on('holder-deleted', ({ customerId, holderId }) => db.transaction((tx) => basket.forgetDomainHolder(customerId, holderId, tx)));
+  const accounts = createAccountServices({
+    db,
+    now,
+    baseUrl: config.baseUrl,
+    captcha: adapters.captcha,
+    basket,
+    mailer: adapters.mailer,
+    log,
+    sessions,
+  });
+  const checkout = createCheckoutService({
+    basket,
+    snapshot: () => catalogue.snapshot(),
+    availability,
+    isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+    customer,
+    ownsHolder: (customerId, holderId) => whois.ownsHolder(customerId, holderId),
+  });
+  const fulfilment = createFulfilmentService({ db, now, log, registry: adapters.registry, provisioning: adapters.provisioning, domains, dns, hosting });
+  const orders = createOrdersFeature({
+    db,
+    now,
+    baseUrl: config.baseUrl,
+    log,
+    payment: adapters.payment,
+    catalogue,
+    validator: checkout,
+    customer,
+    holder: (customerId, holderId, locale) => whois.get(customerId, holderId, locale),
+    paymentMethods: () => catalogue.snapshot().then((snapshot) => snapshot.paymentMethods),
+    surchargeFor,
+    fulfilment,
+  });
+
+  return { config, db, adapters, log, now, events, sessions, catalogue, availability, quota, dns, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders };
+}
