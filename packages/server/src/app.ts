@@ -60,18 +60,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
-  const { catalogue, availability, quota, basket, domains, hosting, whois, dns, accounts, checkout, fulfilment, orders } = services;
-  // Confirmed orders left half-way (a crash, a platform that was down) are picked up at start and every minute.
-  app.addHook('onReady', async () => fulfilment.start());
-  app.addHook('onClose', async () => fulfilment.stop());
-  const purge = setInterval(() => {
-    accounts.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging old account attempts failed'));
-  }, 3_600_000).unref();
-  app.addHook('onClose', async () => {
-    clearInterval(purge);
-    // Mails still queued are sent before the app (and then the mailer) closes.
-    await accounts.mail.idle();
-  });
+  const { catalogue, availability, quota, basket, domains, hosting, whois, dns, accounts, checkout, orders } = services;
 
   app.get('/health', { config: { session: false, rateLimit: false } }, async () => ({ ok: true }));
   registerCatalogueRoutes(app, catalogue);

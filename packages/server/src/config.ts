@@ -62,11 +62,16 @@ const ZEnv = z.object({
   PROVISIONING_ADAPTER: z.enum(['simulated']).default('simulated'),
   /** Requests per minute per client on the public API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** What this process does: `web` serves HTTP, `worker` runs the jobs, `all` both (one process). */
+  KAVEL_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
 });
 
 export type Env = z.infer<typeof ZEnv>;
 
+export type Role = Env['KAVEL_ROLE'];
+
 export interface Config {
+  role: Role;
   port: number;
   host: string;
   logLevel: Env['LOG_LEVEL'];
@@ -112,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration: PAYMENT_ADAPTER=omnikassa needs OMNIKASSA_REFRESH_TOKEN and OMNIKASSA_SIGNING_KEY');
   }
   return {
+    role: e.KAVEL_ROLE,
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,

@@ -1,14 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { createAdapters, type AdapterLog } from './adapters.ts';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { DEMO_PASSWORD, ensureDemoAccounts } from './features/accounts/demo-accounts.ts';
 import { seedCatalogue } from './features/catalogue/catalogue-seed.ts';
+import { createPgBossJobs } from './jobs/pg-boss-jobs.ts';
+import { QUEUES } from './jobs/queues.ts';
 import { createLogger } from './logger.ts';
+import type { RunningRole } from './roles/running-role.ts';
+import { startWeb } from './roles/web.ts';
+import { startWorker } from './roles/worker.ts';
 import { createServices } from './services.ts';
 
-/** Composition root: config -> database -> adapters -> services -> app -> listen. */
+/**
+ * Composition root: config -> database -> adapters -> job queue -> services -> role(s).
+ * `KAVEL_ROLE=web` serves HTTP, `worker` runs the jobs, `all` (the default) both in this process.
+ */
 const config = loadConfig();
 const log = createLogger({ level: config.logLevel });
 const database = await openDatabase(config.database);
@@ -16,17 +23,27 @@ await seedCatalogue(database.db);
 const adapterLog: AdapterLog = (line, level = 'info') => log[level](line);
 const adapters = await createAdapters(config, database.db, adapterLog);
 const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-const services = createServices({ config: { ...config, webDist }, db: database.db, adapters, log });
-const app = await buildApp(services);
+const runsWeb = config.role !== 'worker';
+const runsWorker = config.role !== 'web';
 
-if (config.demoAccounts) {
+const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log });
+await jobs.start({ worker: runsWorker });
+const services = createServices({ config: { ...config, webDist }, db: database.db, adapters, jobs, log });
+
+if (config.demoAccounts && runsWeb) {
   const accounts = await ensureDemoAccounts(services);
   for (const account of accounts) log.info(`Demo account ${account.email}: ${account.description}; password '${DEMO_PASSWORD}'`);
 }
 
+const roles: RunningRole[] = [];
+let stopping = false;
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  // The web role first (no new requests, open ones answered), then the worker finishes the jobs in hand.
+  for (const role of roles) await role.stop().catch((error: unknown) => log.error({ err: error, role: role.name }, 'stopping a role failed'));
+  await jobs.stop();
   await adapters.mailer.close?.();
   await database.close();
   process.exit(0);
@@ -34,5 +51,11 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Kavel serves the shop at http://localhost:${config.port}/bestelprocedure (${database.kind} database)`);
+if (runsWeb) {
+  roles.push(await startWeb(services, { port: config.port, host: config.host }));
+  log.info(`Kavel serves the shop at http://localhost:${config.port}/bestelprocedure (${database.kind} database)`);
+}
+if (runsWorker) {
+  roles.push(await startWorker(services, jobs));
+  log.info(`Kavel runs the jobs (${database.kind} database)`);
+}

@@ -3,6 +3,7 @@ import type { Adapters } from './adapters.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { createEventBus, type EventBus } from './events.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { createAccountServices, type AccountServices } from './features/accounts/account-services.ts';
 import { createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService, type AvailabilityService } from './features/availability/availability-service.ts';
@@ -29,6 +30,8 @@ export interface ServiceDeps {
   config: ShopConfig;
   db: Database;
   adapters: Adapters;
+  /** Where services write their jobs (mail, fulfilment), in the transaction of the change. */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   /** The clock of the account rules (link expiry, attempt windows), sessions and orders; tests move it. */
   now?: () => Date;
@@ -39,6 +42,7 @@ export interface Services {
   config: ShopConfig;
   db: Database;
   adapters: Adapters;
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
   events: EventBus;
@@ -60,7 +64,7 @@ export interface Services {
 
 /** The service graph: who needs whom is decided here and nowhere else. */
 export function createServices(deps: ServiceDeps): Services {
-  const { config, db, adapters, log } = deps;
+  const { config, db, adapters, jobs, log } = deps;
   const now = deps.now ?? (() => new Date());
   const events = createEventBus(log);
   const sessions = new SessionManager({ db, days: config.sessionDays, secureCookies: config.secureCookies, now });
@@ -95,6 +99,7 @@ export function createServices(deps: ServiceDeps): Services {
     captcha: adapters.captcha,
     basket,
     mailer: adapters.mailer,
+    jobs,
     log,
     sessions,
   });
@@ -119,8 +124,8 @@ export function createServices(deps: ServiceDeps): Services {
     holder: (customerId, holderId, locale) => whois.get(customerId, holderId, locale),
     paymentMethods: () => catalogue.snapshot().then((snapshot) => snapshot.paymentMethods),
     surchargeFor,
-    fulfilment,
+    jobs,
   });
 
-  return { config, db, adapters, log, now, events, sessions, catalogue, availability, quota, dns, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders };
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { domains, hostingAccounts, orders } from '../src/db/schema/index.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
+import { fulfilmentJobs } from '../src/features/orders/fulfilment/fulfilment-jobs.ts';
+import type { JobQueue } from '../src/jobs/job-queue.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createSimulatedProvisioning, type SimulatedProvisioning } from '../src/ports/provisioning/index.ts';
 import type { HostingAccountRequest } from '../src/ports/provisioning/provisioning-port.ts';
@@ -233,7 +235,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     expect(await fulfilment.resumePending()).toBe(0);
   });
 
-  it('sweeps once when started, and waits for that sweep when stopped', async () => {
+  it('gives each order left half-way a fulfil-order job in the minute sweep, and that job finishes it', async () => {
     let clock = new Date('2021-01-01T08:00:00.000Z');
     const { provisioning } = faultyProvisioning({ createAccount: 'unreachable' });
     const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning, now: () => clock });
@@ -241,9 +243,13 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     expect(await fulfilment.fulfil(orderId)).toBe('NOT_READY');
     clock = new Date(clock.getTime() + 5 * 60_000);
 
-    fulfilment.start();
-    await fulfilment.stop();
+    const written: Array<{ name: string; data: object; key: string | undefined }> = [];
+    const recording: JobQueue = { enqueue: async (name, data, options) => (written.push({ name, data, key: options.singletonKey }), 'job') };
+    const jobs = fulfilmentJobs(fulfilment, recording);
+    await jobs.sweep();
+    expect(written).toEqual([{ name: 'fulfil-order', data: { orderId }, key: `order-${orderId}` }]);
 
+    await jobs.fulfilOrder({ id: 'job', data: { orderId } });
     expect((await orderProgress(database.db, orderId)).status).toBe('FULFILLED');
     expect(provisioning.accounts()).toMatchObject([{ domain: 'bij-de-start.nl' }]);
   });

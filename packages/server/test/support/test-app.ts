@@ -6,6 +6,10 @@ import { pino } from 'pino';
 import { buildApp, type AppConfig } from '../../src/app.ts';
 import type { Database, DatabaseHandle } from '../../src/db/connect.ts';
 import { createServices, type Services } from '../../src/services.ts';
+import type { JobQueue, JobSystem } from '../../src/jobs/job-queue.ts';
+import { createPgBossJobs } from '../../src/jobs/pg-boss-jobs.ts';
+import { QUEUES } from '../../src/jobs/queues.ts';
+import { startWorker } from '../../src/roles/worker.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
 import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
 import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
@@ -48,9 +52,44 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Default: a silent logger. */
   log?: FastifyBaseLogger;
+  /** Default for `createTestServices`: a queue that refuses (those services write no jobs). */
+  jobs?: JobQueue;
+  /**
+   * Whether the app's process also runs the worker (as the `all` role does); default true. The
+   * minute schedules (the fulfilment sweep) never run in tests: a test sends those jobs itself.
+   */
+  worker?: boolean;
 }
 
 const servicesOfApp = new WeakMap<FastifyInstance, Services>();
+const jobsOfApp = new WeakMap<FastifyInstance, JobSystem>();
+
+const noJobs: JobQueue = {
+  enqueue: () => Promise.reject(new Error('these test services have no job queue: build the app with buildTestApp')),
+};
+
+/** The job queue an app of `buildTestApp` writes to (and, by default, works off). */
+export function jobsOf(app: FastifyInstance): JobSystem {
+  const jobs = jobsOfApp.get(app);
+  if (!jobs) throw new Error('this app was not built by buildTestApp');
+  return jobs;
+}
+
+/**
+ * Waits until the app's job queue has nothing due and nothing running, waking its worker so it
+ * does not wait for its next poll: what a test does after a call whose effect is a job (a mail,
+ * a fulfilment). Jobs waiting for a retry later than now do not count.
+ */
+export async function waitForJobs(app: FastifyInstance, timeoutMs = 20_000): Promise<void> {
+  const jobs = jobsOf(app);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    jobs.wake();
+    if ((await jobs.pendingCount()) === 0) return;
+    if (Date.now() > until) throw new Error('the job queue did not become idle in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /** The services an app of `buildTestApp` was built on. */
 export function servicesOf(app: FastifyInstance): Services {
@@ -85,6 +124,7 @@ export function createTestServices(db: Database, options: TestAppOptions = {}): 
       payment: options.payment ?? createSimulatedPayment({ baseUrl: testConfig.baseUrl }),
       provisioning: options.provisioning ?? createSimulatedProvisioning(),
     },
+    jobs: options.jobs ?? noJobs,
     log: options.log ?? (pino({ level: 'silent' }) as unknown as FastifyBaseLogger),
     ...(options.now ? { now: options.now } : {}),
   });
@@ -93,10 +133,19 @@ export function createTestServices(db: Database, options: TestAppOptions = {}): 
 
 /** The real app on a test database, built on `createTestServices`. */
 export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const services = createTestServices(database.db, options);
+  const log = options.log ?? (pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+  const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log, pollingIntervalSeconds: 0.5 });
+  const worker = options.worker !== false;
+  await jobs.start({ worker });
+  const services = createTestServices(database.db, { ...options, log, jobs });
   const app = await buildApp(services);
+  if (worker) await startWorker(services, jobs, { schedules: false });
   servicesOfApp.set(app, services);
-  app.addHook('onClose', async () => services.cleanup());
+  jobsOfApp.set(app, jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop({ timeoutMs: 5000 });
+    services.cleanup();
+  });
   return app;
 }
 
