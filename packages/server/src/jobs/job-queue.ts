@@ -9,6 +9,8 @@ export interface QueueSettings {
   expireInSeconds: number;
   /** `stately`: per singleton key at most one job waiting and one running (one fulfilment per order). */
   policy?: 'standard' | 'stately' | 'singleton';
+  /** Jobs of this queue one process runs at the same time; default 1. */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions {

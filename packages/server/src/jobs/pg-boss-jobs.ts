@@ -94,18 +94,26 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
     },
 
     async work<T>(name: string, handler: JobHandler<T>) {
-      const id = await started().work<T>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
-        if (!job) return;
-        try {
-          await handler({ id: job.id, data: job.data });
-        } catch (error) {
-          // The message only: pg-boss stores what is thrown, and the dead-job list shows it.
-          const message = redactError(error instanceof Error ? error.message : String(error));
-          log.warn({ job: name, id: job.id, error: message }, 'job failed; it is retried until its last attempt');
-          throw new Error(message);
-        }
-      });
-      workerIds.push(id);
+      const running = started();
+      for (let slot = 0; slot < (options.queues[name]?.concurrency ?? 1); slot++) {
+        let workerId = '';
+        workerId = await running.work<T>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          try {
+            await handler({ id: job.id, data: job.data });
+          } catch (error) {
+            // The message only: pg-boss stores what is thrown, and the dead-job list shows it.
+            const message = redactError(error instanceof Error ? error.message : String(error));
+            log.warn({ job: name, id: job.id, error: message }, 'job failed; it is retried until its last attempt');
+            throw new Error(message);
+          } finally {
+            // pg-boss waits a polling interval after every fetch, even one that found work: a
+            // worker that just ran a job asks again at once, so a backlog drains without pauses.
+            running.notifyWorker(workerId);
+          }
+        });
+        workerIds.push(workerId);
+      }
     },
 
     async schedule(name, cron) {
