@@ -11,6 +11,7 @@ import extraServices from '../../src/features/catalogue/data/extra-services.json
 import freeInstalls from '../../src/features/catalogue/data/free-installs.json' with { type: 'json' };
 import hostingPackages from '../../src/features/catalogue/data/hosting-packages.json' with { type: 'json' };
 import { TestClient } from './http-client.ts';
+import { createRecordingMailer } from './recording-mailer.ts';
 import { createTestServices } from './test-app.ts';
 
 const find = <T extends { productCode: string }>(list: T[], code: string): T => {
@@ -62,7 +63,8 @@ export const basketCalls = (client: TestClient) => ({
 
 /** The services the demo accounts are seeded through. */
 export function demoAccountDeps(db: Database): Services {
-  return createTestServices(db);
+  // A recording mailer rather than the default outbox folder: these services send nothing.
+  return createTestServices(db, { mailer: createRecordingMailer() });
 }
 
 let ipCounter = 0;
