@@ -139,7 +139,11 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
   await jobs.start({ worker });
   const services = createTestServices(database.db, { ...options, log, jobs });
   const app = await buildApp(services);
-  if (worker) await startWorker(services, jobs, { schedules: false });
+  if (worker) {
+    await startWorker(services, jobs, { schedules: false });
+    // As in the `all` role: a job written by a request starts right after its answer.
+    app.addHook('onResponse', async () => jobs.wake());
+  }
   servicesOfApp.set(app, services);
   jobsOfApp.set(app, jobs);
   app.addHook('onClose', async () => {
