@@ -154,3 +154,29 @@ describe.each(databaseKinds)('jobs of the shop on $name', (kind) => {
     expect(Object.keys(QUEUES).sort()).toEqual(['fulfil-order', 'fulfilment-sweep', 'purge-account-attempts', 'send-mail']);
   });
 });
+
+describe.each(databaseKinds)('job queues starting together on $name', (kind) => {
+  let database: DatabaseHandle;
+  const systems: JobSystem[] = [];
+  beforeAll(async () => {
+    database = await kind.open();
+  });
+  afterAll(async () => {
+    for (const jobs of systems) await jobs.stop({ timeoutMs: 2000 });
+    await database?.close();
+  });
+
+  it('starts three job queues at once on a database without pg-boss tables, and each can write and run jobs', async () => {
+    const started = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log: silent, pollingIntervalSeconds: 0.5 });
+        systems.push(jobs);
+        await jobs.start({ worker: false });
+        return jobs;
+      }),
+    );
+    for (const jobs of started) await database.db.transaction(async (tx) => void (await jobs.enqueue('purge-account-attempts', {}, { tx })));
+    const result = (await database.db.execute(sql`select count(*) as count from pgboss.job where name = 'purge-account-attempts'`)) as unknown as { rows: Array<{ count: string | number }> };
+    expect(Number(result.rows[0]?.count)).toBeGreaterThanOrEqual(1);
+  });
+});

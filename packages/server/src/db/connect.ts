@@ -36,8 +36,15 @@ function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
+      try {
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      } catch (error) {
+        // A script that failed after its own BEGIN would leave the one connection in an aborted
+        // transaction (PostgreSQL ends it for a simple query; PGlite's exec does not).
+        if (/^\s*BEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
     },
   };
 }

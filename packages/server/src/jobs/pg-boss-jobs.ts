@@ -1,5 +1,6 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { JobStore, SqlExecutor, Transaction } from '../db/connect.ts';
+import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } from '../db/connect.ts';
 import { redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
 
 export interface JobLog {
@@ -28,6 +29,38 @@ export function transactionSql(tx: Transaction): SqlExecutor {
   if (!client || typeof client.query !== 'function') throw new Error('this transaction does not expose its connection');
   const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   return { executeSql: (text, values) => query.call(client, text, values) };
+}
+
+/** The start of each embedded database's job queue still under way (one process, several queues in tests). */
+const embeddedStarts = new WeakMap<SqlExecutor, Promise<unknown>>();
+
+/**
+ * Runs `work` (pg-boss's schema creation and our queues) under the start-up lock of the database
+ * migrations. pg-boss creates its schema under a lock of its own, but not its queues: two
+ * processes creating the same queues at once deadlock on the job table's partitions. On the
+ * server the lock is `STARTUP_LOCK_KEY` on a connection of its own; the embedded database belongs
+ * to one process, whose starts take turns.
+ */
+async function underStartupLock(store: JobStore, work: () => Promise<void>): Promise<void> {
+  if (store.kind === 'embedded') {
+    const previous = embeddedStarts.get(store.sql) ?? Promise.resolve();
+    const turn = previous.catch(() => {}).then(work);
+    embeddedStarts.set(store.sql, turn);
+    return turn;
+  }
+  const client = new pg.Client({ connectionString: store.connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    // Closing the connection also lets go of the lock if the unlock failed.
+    await client.end();
+  }
 }
 
 /**
@@ -67,21 +100,24 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
         deleteAfterDays: 7,
       });
       boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
-      await boss.start();
-      for (const [name, settings] of Object.entries(options.queues)) {
-        const queue = {
-          name,
-          policy: settings.policy ?? 'standard',
-          retryLimit: settings.retryLimit,
-          retryDelay: settings.retryDelaySeconds,
-          retryBackoff: settings.retryBackoff,
-          expireInSeconds: settings.expireInSeconds,
-        } satisfies PgBoss.Queue;
-        await boss.createQueue(name, queue);
-        // A queue made by an older version keeps its policy; its retry settings follow the code.
-        const { policy: _policy, ...changeable } = queue;
-        await boss.updateQueue(name, changeable);
-      }
+      const starting = boss;
+      await underStartupLock(store, async () => {
+        await starting.start();
+        for (const [name, settings] of Object.entries(options.queues)) {
+          const queue = {
+            name,
+            policy: settings.policy ?? 'standard',
+            retryLimit: settings.retryLimit,
+            retryDelay: settings.retryDelaySeconds,
+            retryBackoff: settings.retryBackoff,
+            expireInSeconds: settings.expireInSeconds,
+          } satisfies PgBoss.Queue;
+          await starting.createQueue(name, queue);
+          // A queue made by an older version keeps its policy; its retry settings follow the code.
+          const { policy: _policy, ...changeable } = queue;
+          await starting.updateQueue(name, changeable);
+        }
+      });
     },
 
     async enqueue(name, data, enqueueOptions) {
