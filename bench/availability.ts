@@ -8,7 +8,7 @@ import { AVAILABILITY_EVENT } from '@kavel/core';
 import { buildTestApp, databaseKinds, readEventStream, type DatabaseKind } from '@kavel/server/testing';
 import extensionCatalogue from '../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { createDomainService } from '../packages/server/src/features/domains/domain-service.ts';
+import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
 import { listenOnLoopback, median, ms, percentile, round, table, type BenchmarkOutcome } from './support.ts';
 
@@ -117,12 +117,11 @@ async function search(baseUrl: string, label: string): Promise<SearchResult> {
 /** Runs on PGlite (`databaseKinds[0]`) unless told otherwise. */
 export async function runAvailabilityBenchmark(kind: DatabaseKind = databaseKinds[0]!): Promise<BenchmarkOutcome<AvailabilitySummary>> {
   const database = await kind.open();
-  const domains = createDomainService(database.db);
   const registry = createSimulatedRegistry({
     latencyMs: LATENCY_MS,
     failureRate: 0,
     wellKnown,
-    isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+    isRegisteredInShop: batchedOwnershipCheck(database.db),
   });
   const app = await buildTestApp(database, {
     registry,

@@ -4,7 +4,7 @@ import type { Database } from './db/connect.ts';
 import { getOrCreateSecret } from './db/settings.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import wellKnownNames from './features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { createDomainService } from './features/domains/domain-service.ts';
+import { batchedOwnershipCheck } from './features/domains/domain-service.ts';
 import { createAltchaCaptcha, createRecaptchaCaptcha } from './ports/captcha/index.ts';
 import {
   createDatabaseAvailabilityCache,
@@ -130,13 +130,12 @@ function createRegistry(config: Config, db: Database): RegistryPort {
     case 'whois':
       return createWhoisRegistry({ serverOverride: registry.whoisServer });
     case 'simulated': {
-      const domains = createDomainService(db);
       return createSimulatedRegistry({
         latencyMs: registry.simulatedLatencyMs,
         failureRate: registry.simulatedFailureRate,
         transferSeconds: registry.simulatedTransferSeconds,
         wellKnown: wellKnownNames,
-        isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+        isRegisteredInShop: batchedOwnershipCheck(db),
       });
     }
   }

@@ -91,6 +91,8 @@ const ZEnv = z.object({
   COUNTER_STORE: z.enum(['memory', 'database', 'redis']).optional(),
   /** Where availability answers are cached; the same default as COUNTER_STORE. */
   AVAILABILITY_CACHE: z.enum(['memory', 'database', 'redis']).optional(),
+  /** What this process does: `web` serves HTTP, `worker` runs the jobs, `all` both (one process). */
+  KAVEL_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -110,7 +112,10 @@ export interface SessionLifetimes {
 /** Where state shared by every process lives; `memory` is right only for a single process. */
 export type SharedStore = 'memory' | 'database' | 'redis';
 
+export type Role = Env['KAVEL_ROLE'];
+
 export interface Config {
+  role: Role;
   port: number;
   host: string;
   logLevel: Env['LOG_LEVEL'];
@@ -173,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration: PAYMENT_ADAPTER=omnikassa needs OMNIKASSA_REFRESH_TOKEN and OMNIKASSA_SIGNING_KEY');
   }
   return {
+    role: e.KAVEL_ROLE,
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,

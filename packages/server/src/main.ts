@@ -1,40 +1,49 @@
 import { fileURLToPath } from 'node:url';
 import { createAdapters, type AdapterLog } from './adapters.ts';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { createCustomerLookup } from './features/accounts/customer-lookup.ts';
 import { DEMO_PASSWORD, ensureDemoAccounts } from './features/accounts/demo-accounts.ts';
 import { seedCatalogue } from './features/catalogue/catalogue-seed.ts';
-import { createCatalogueService } from './features/catalogue/catalogue-service.ts';
-import { createDnsService } from './features/dns/dns-service.ts';
-import { createDomainService } from './features/domains/domain-service.ts';
-import { createWhoisService } from './features/whois/whois-service.ts';
+import { createPgBossJobs } from './jobs/pg-boss-jobs.ts';
+import { QUEUES } from './jobs/queues.ts';
+import { createLogger } from './logger.ts';
+import type { RunningRole } from './roles/running-role.ts';
+import { startWeb } from './roles/web.ts';
+import { startWorker } from './roles/worker.ts';
+import { createServices } from './services.ts';
 
-/** Composition root: config -> database -> adapters -> app -> listen. */
+/**
+ * Composition root: config -> database -> adapters -> job queue -> services -> role(s).
+ * `KAVEL_ROLE=web` serves HTTP, `worker` runs the jobs, `all` (the default) both in this process.
+ */
 const config = loadConfig();
+const log = createLogger({ level: config.logLevel });
 // Migrations and the catalogue seed, under the start-up lock on a PostgreSQL server.
 const database = await openDatabase(config.database, { seed: seedCatalogue });
-// The outbox mailer logs through the app's logger, which exists only once the app is built.
-const pending: Array<Parameters<AdapterLog>> = [];
-let logLine: AdapterLog = (...entry) => void pending.push(entry);
-const adapters = await createAdapters(config, database.db, (line, level) => logLine(line, level));
+const adapterLog: AdapterLog = (line, level = 'info') => log[level](line);
+const adapters = await createAdapters(config, database.db, adapterLog);
 const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-const app = await buildApp({ config: { ...config, webDist }, db: database.db, ...adapters });
-logLine = (line, level = 'info') => app.log[level](line);
-for (const entry of pending) logLine(...entry);
+const runsWeb = config.role !== 'worker';
+const runsWorker = config.role !== 'web';
 
-if (config.demoAccounts) {
-  const db = database.db;
-  const catalogue = createCatalogueService(db);
-  const whois = createWhoisService({ db, now: () => new Date(), countries: () => catalogue.countries(), customer: createCustomerLookup(db) });
-  const accounts = await ensureDemoAccounts({ db, domains: createDomainService(db), dns: createDnsService(db), whois });
-  for (const account of accounts) app.log.info(`Demo account ${account.email}: ${account.description}; password '${DEMO_PASSWORD}'`);
+const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log });
+await jobs.start({ worker: runsWorker });
+const services = await createServices({ config: { ...config, webDist }, db: database.db, adapters, jobs, log });
+
+if (config.demoAccounts && runsWeb) {
+  const accounts = await ensureDemoAccounts(services);
+  for (const account of accounts) log.info(`Demo account ${account.email}: ${account.description}; password '${DEMO_PASSWORD}'`);
 }
 
+const roles: RunningRole[] = [];
+let stopping = false;
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  // The web role first (no new requests, open ones answered), then the worker finishes the jobs in hand.
+  for (const role of roles) await role.stop().catch((error: unknown) => log.error({ err: error, role: role.name }, 'stopping a role failed'));
+  await jobs.stop();
   await adapters.mailer.close?.();
   await adapters.close();
   await database.close();
@@ -43,5 +52,11 @@ const shutdown = async (signal: string) => {
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Kavel serves the shop at http://localhost:${config.port}/bestelprocedure (${database.kind} database)`);
+if (runsWeb) {
+  roles.push(await startWeb(services, { port: config.port, host: config.host }, runsWorker ? { afterAnswer: () => jobs.wake() } : {}));
+  log.info(`Kavel serves the shop at http://localhost:${config.port}/bestelprocedure (${database.kind} database)`);
+}
+if (runsWorker) {
+  roles.push(await startWorker(services, jobs));
+  log.info(`Kavel runs the jobs (${database.kind} database)`);
+}

@@ -35,7 +35,7 @@ describe.each(databaseKinds)('account lists: domains, zones and hosting packages
   let reseller: TestClient;
   beforeAll(async () => {
     const customerId = await customerIdOf(database.db, 'klant@demo.kavel.nl');
-    const { fulfilment } = createTestFulfilment(database.db, { registry, provisioning });
+    const { fulfilment } = await createTestFulfilment(database.db, { registry, provisioning });
     const orderId = await insertTestOrder(database.db, {
       customerId,
       lines: [

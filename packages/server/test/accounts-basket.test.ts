@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { basketItems, baskets, customers } from '../src/db/schema/index.ts';
 import { DEMO_PASSWORD, ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
-import { createDomainService } from '../src/features/domains/domain-service.ts';
 import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { useTestShop, createActiveAccount, databaseKinds, demoAccountDeps, TEST_PASSWORD, TestClient, tokenOf, type RecordingMailer } from './support/index.ts';
 
@@ -82,8 +81,8 @@ describe.each(databaseKinds)('accounts and baskets on $name', (kind) => {
   });
 
   it('creates the demo accounts once, with the roles the login answer reports and the domains taken', async () => {
-    const deps = demoAccountDeps(database.db);
-    const domains = createDomainService(database.db);
+    const deps = await demoAccountDeps(database.db);
+    const domains = deps.domains;
     const first = await ensureDemoAccounts(deps);
     const second = await ensureDemoAccounts(deps);
     expect(second).toEqual(first);

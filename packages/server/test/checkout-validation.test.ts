@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
+import type { Services } from '../src/services.ts';
 import { basketItems, baskets, customers, domains, whoisHolders } from '../src/db/schema/index.ts';
-import { createDomainService } from '../src/features/domains/domain-service.ts';
 import type { RegistryPort } from '../src/ports/registry/registry-port.ts';
 import {
   basketCalls,
@@ -35,7 +35,8 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
   let mailer: RecordingMailer;
-  useTestShop(kind, (shop) => ({ database, app, mailer } = shop), { demoAccounts: true });
+  let services: Services;
+  useTestShop(kind, (shop) => ({ database, app, mailer, services } = shop), { demoAccounts: true });
 
   let counter = 0;
   /** A new customer (complete address, from the registration form) with an empty basket. */
@@ -138,7 +139,7 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
     await calls.addDomain(nl, 'blijft-vrij.nl');
     // The add cached 'free'; only a fresh lookup sees that someone else registered it since.
     const other = await customerIdOf(database.db, 'reseller@demo.kavel.nl');
-    await createDomainService(database.db).addDomain('mijnbakkerij-inmiddels.nl', other);
+    await services.domains.addDomain('mijnbakkerij-inmiddels.nl', other);
 
     expect(await validate(client)).toEqual(failed('mijnbakkerij-inmiddels.nl is inmiddels door iemand anders geregistreerd en is uit je selectie gehaald.'));
     const basket = await calls.get();
@@ -151,7 +152,7 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
     const { client, calls } = await newCustomer();
     await client.get('/bestelprocedure?lang=en');
     await calls.addDomain(nl, 'engelse-bakker.nl');
-    await createDomainService(database.db).addDomain('engelse-bakker.nl', await customerIdOf(database.db, 'reseller@demo.kavel.nl'));
+    await services.domains.addDomain('engelse-bakker.nl', await customerIdOf(database.db, 'reseller@demo.kavel.nl'));
     expect(await validate(client)).toEqual(failed('engelse-bakker.nl has meanwhile been registered by someone else and has been removed from your selection.'));
   });
 
@@ -164,7 +165,7 @@ describe.each(databaseKinds)('step 3: basket validation on $name', (kind) => {
     await calls.call('removeDomain', { domainName: 'goudenkorst-webshop.com' });
 
     // Taken when it went into the basket (the shop had it), free by the time of ordering.
-    await createDomainService(database.db).addDomain('vervallen-domein.com', await customerIdOf(database.db, 'reseller@demo.kavel.nl'));
+    await services.domains.addDomain('vervallen-domein.com', await customerIdOf(database.db, 'reseller@demo.kavel.nl'));
     await readyTransfer(calls, 'vervallen-domein.com');
     await database.db.delete(domains).where(eq(domains.name, 'vervallen-domein.com'));
     expect(await validate(client)).toEqual(

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../src/db/connect.ts';
 import { domains, hostingAccounts, orders } from '../src/db/schema/index.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
+import { fulfilmentJobs } from '../src/features/orders/fulfilment/fulfilment-jobs.ts';
+import type { JobQueue } from '../src/jobs/job-queue.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createSimulatedProvisioning, type SimulatedProvisioning } from '../src/ports/provisioning/index.ts';
 import type { HostingAccountRequest } from '../src/ports/provisioning/provisioning-port.ts';
@@ -55,7 +57,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
   let customerId: number;
   beforeAll(async () => {
     database = await kind.open();
-    await ensureDemoAccounts(demoAccountDeps(database.db));
+    await ensureDemoAccounts(await demoAccountDeps(database.db));
     customerId = await customerIdOf(database.db, 'klant@demo.kavel.nl');
   });
   afterAll(async () => database?.close());
@@ -72,7 +74,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     it(`keeps the order confirmed when ${method} fails for now (${fault}); a retry completes it with nothing doubled`, async () => {
       const name = `${method}-${fault}.nl`.toLowerCase();
       const { provisioning, calls } = faultyProvisioning(database.db, { [method]: fault });
-      const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning });
+      const { fulfilment } = await createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning });
       const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration(name, [line.hosting(basic), line.extra(ssl)])] });
 
       expect(await fulfilment.fulfil(orderId)).toBe('NOT_READY');
@@ -103,7 +105,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
   it('undoes what was done when a registration is refused for good, and fails the order', async () => {
     const registry = simulatedRegistry();
     const { provisioning, calls } = faultyProvisioning(database.db);
-    const { fulfilment } = createTestFulfilment(database.db, { registry, provisioning });
+    const { fulfilment } = await createTestFulfilment(database.db, { registry, provisioning });
     const orderId = await insertTestOrder(database.db, {
       customerId,
       lines: [line.registration('eerst-gelukt.nl', [line.hosting(basic), line.extra(spamfilter)]), line.registration('google.nl')],
@@ -139,7 +141,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
 
   it('fails a transfer whose code the registry refuses', async () => {
     const { provisioning } = faultyProvisioning(database.db);
-    const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning });
+    const { fulfilment } = await createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning });
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.transfer('amazon.nl', 'ONGELDIG-1', {}, [line.hosting(basic)], products.nl)] });
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILMENT_FAILED');
     const progress = await orderProgress(database.db, orderId);
@@ -154,7 +156,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     let releases = 0;
     const flaky = { ...registry, release: async (domain: string, clientRef: string) => (++releases === 1 ? { ok: false as const, reason: 'unreachable' as const } : registry.release(domain, clientRef)) };
     const { provisioning } = faultyProvisioning(database.db);
-    const { fulfilment } = createTestFulfilment(database.db, { registry: flaky, provisioning });
+    const { fulfilment } = await createTestFulfilment(database.db, { registry: flaky, provisioning });
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration('half-terug.nl', [line.hosting(basic)]), line.registration('youtube.nl')] });
 
     expect(await fulfilment.fulfil(orderId)).toBe('NOT_READY');
@@ -188,8 +190,8 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
       },
     };
     const registry = simulatedRegistry();
-    const one = createTestFulfilment(database.db, { registry, provisioning }).fulfilment;
-    const other = createTestFulfilment(database.db, { registry, provisioning }).fulfilment;
+    const one = (await createTestFulfilment(database.db, { registry, provisioning })).fulfilment;
+    const other = (await createTestFulfilment(database.db, { registry, provisioning })).fulfilment;
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration('tegelijk.nl', [line.hosting(basic)])] });
 
     const running = one.fulfil(orderId);
@@ -213,7 +215,7 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     let clock = new Date('2020-06-01T12:00:00.000Z');
     const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
     const { provisioning } = faultyProvisioning(database.db, { createAccount: 'unreachable' });
-    const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning, now: () => clock });
+    const { fulfilment } = await createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning, now: () => clock });
 
     const crashed = await insertTestOrder(database.db, { customerId, confirmedAt: clock, lines: [line.registration('overgenomen.nl')] });
     // Another process took the lease and stopped (crashed) without giving it back.
@@ -235,17 +237,21 @@ describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name'
     expect(await fulfilment.resumePending()).toBe(0);
   });
 
-  it('sweeps once when started, and waits for that sweep when stopped', async () => {
+  it('gives each order left half-way a fulfil-order job in the minute sweep, and that job finishes it', async () => {
     let clock = new Date('2021-01-01T08:00:00.000Z');
     const { provisioning } = faultyProvisioning(database.db, { createAccount: 'unreachable' });
-    const { fulfilment } = createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning, now: () => clock });
+    const { fulfilment } = await createTestFulfilment(database.db, { registry: simulatedRegistry(), provisioning, now: () => clock });
     const orderId = await insertTestOrder(database.db, { customerId, confirmedAt: clock, lines: [line.registration('bij-de-start.nl', [line.hosting(basic)])] });
     expect(await fulfilment.fulfil(orderId)).toBe('NOT_READY');
     clock = new Date(clock.getTime() + 5 * 60_000);
 
-    fulfilment.start();
-    await fulfilment.stop();
+    const written: Array<{ name: string; data: object; key: string | undefined }> = [];
+    const recording: JobQueue = { enqueue: async (name, data, options) => (written.push({ name, data, key: options.singletonKey }), 'job') };
+    const jobs = fulfilmentJobs(fulfilment, recording);
+    await jobs.sweep();
+    expect(written).toEqual([{ name: 'fulfil-order', data: { orderId }, key: `order-${orderId}` }]);
 
+    await jobs.fulfilOrder({ id: 'job', data: { orderId } });
     expect((await orderProgress(database.db, orderId)).status).toBe('FULFILLED');
     expect(await provisioning.accounts()).toMatchObject([{ domain: 'bij-de-start.nl' }]);
   });

@@ -3,9 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { createDnsService } from '../src/features/dns/dns-service.ts';
-import { createDomainService } from '../src/features/domains/domain-service.ts';
-import { createHostingService } from '../src/features/hosting/hosting-service.ts';
 import { createSimulatedProvisioning } from '../src/ports/provisioning/index.ts';
 import { createSimulatedRegistry } from '../src/ports/registry/index.ts';
 import type { DomainRegistrationRequest, RegistrySettings } from '../src/ports/registry/registry-port.ts';
@@ -38,7 +35,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
   let customerId: number;
   beforeAll(async () => {
     database = await kind.open();
-    await ensureDemoAccounts(demoAccountDeps(database.db));
+    await ensureDemoAccounts(await demoAccountDeps(database.db));
     customerId = await customerIdOf(database.db, 'klant@demo.kavel.nl');
   });
   afterAll(async () => database?.close());
@@ -47,31 +44,23 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
    * Fresh adapters per test. The registry does not consult the shop's domains, so a name it calls
    * taken afterwards was registered at the registry itself. Every register request is kept.
    */
-  function world() {
+  async function world() {
     // Transfers complete at once here; fulfilment-transfers.test.ts follows one that waits.
     const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false, transferSeconds: 0, now: () => AT });
     const requests: DomainRegistrationRequest[] = [];
     const spied = { ...registry, register: (request: DomainRegistrationRequest, signal?: AbortSignal) => (requests.push(request), registry.register(request, signal)) };
     const provisioning = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });
-    const { fulfilment } = createTestFulfilment(database.db, { registry: spied, provisioning, now: () => AT });
-    return {
-      registry,
-      requests,
-      provisioning,
-      fulfilment,
-      domains: createDomainService(database.db),
-      dns: createDnsService(database.db),
-      hosting: createHostingService(database.db),
-    };
+    const { fulfilment, services } = await createTestFulfilment(database.db, { registry: spied, provisioning, now: () => AT });
+    return { registry, requests, provisioning, fulfilment, domains: services.domains, dns: services.dns, hosting: services.hosting };
   }
   const owned = async (name: string) => {
-    const found = (await createDomainService(database.db).listOwned(customerId)).find((domain) => domain.name === name);
+    const found = (await (await demoAccountDeps(database.db)).domains.listOwned(customerId)).find((domain) => domain.name === name);
     if (!found) throw new Error(`${name} is not the customer's`);
     return found;
   };
 
   it('delivers a registration with hosting, an extra and a free install, and a forwarded domain', async () => {
-    const { registry, provisioning, fulfilment, dns, hosting } = world();
+    const { registry, provisioning, fulfilment, dns, hosting } = await world();
     const orderId = await insertTestOrder(database.db, {
       customerId,
       lines: [
@@ -116,7 +105,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
   });
 
   it('does nothing twice when asked again', async () => {
-    const { provisioning, fulfilment, requests, dns, hosting } = world();
+    const { provisioning, fulfilment, requests, dns, hosting } = await world();
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration('tweemaal.nl', [line.hosting(basic), line.extra(spamfilter)])] });
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILLED');
     const before = { requests: requests.length, accounts: await provisioning.accounts(), listed: await hosting.listOwned(customerId), progress: await orderProgress(database.db, orderId) };
@@ -133,7 +122,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
   });
 
   it('registers for the period of the order, with the holder of the order line', async () => {
-    const { fulfilment, requests } = world();
+    const { fulfilment, requests } = await world();
     const orderId = await insertTestOrder(database.db, { customerId, period: 'FIVE_YEARLY', lines: [line.registration('vijfjaar.nl')] });
     expect(await fulfilment.fulfil(orderId)).toBe('FULFILLED');
     expect(requests).toEqual([
@@ -160,7 +149,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
   });
 
   it("gives a transfer with a DNS profile the profile's records, with the domain filled in", async () => {
-    const { fulfilment, requests, dns } = world();
+    const { fulfilment, requests, dns } = await world();
     const profile = (await dns.listProfiles(customerId)).find((candidate) => candidate.name === 'Standaard Kavel')!;
     const withProfile = await insertTestOrder(database.db, { customerId, lines: [line.transfer('bol.com', 'Xk9#-code', { dnsProfileId: profile.id })] });
     const withoutProfile = await insertTestOrder(database.db, { customerId, lines: [line.transfer('amazon.com', 'Ab12-code')] });
@@ -185,7 +174,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
   });
 
   it('changes the package of an existing account, adds extras to it, and adds hosting to a domain without', async () => {
-    const { fulfilment, provisioning, hosting } = world();
+    const { fulfilment, provisioning, hosting } = await world();
     const first = await insertTestOrder(database.db, { customerId, lines: [line.registration('groeiende-bakker.nl', [line.hosting(intro)])] });
     expect(await fulfilment.fulfil(first)).toBe('FULFILLED');
     const [account] = (await hosting.listOwned(customerId)).filter((candidate) => candidate.domain === 'groeiende-bakker.nl');
@@ -210,7 +199,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
   });
 
   it('leaves an order that is not paid yet alone, and completes one that has nothing to deliver', async () => {
-    const { fulfilment, requests } = world();
+    const { fulfilment, requests } = await world();
     const unpaid = await insertTestOrder(database.db, { customerId, status: 'AWAITING_PAYMENT', lines: [line.registration('nog-niet-betaald.nl', [], nl)] });
     expect(await fulfilment.fulfil(unpaid)).toBe('NOT_READY');
     expect(await orderProgress(database.db, unpaid)).toMatchObject({ status: 'AWAITING_PAYMENT', steps: [] });

@@ -40,7 +40,7 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
   useTestShop(kind, (ready) => ({ app } = shop = ready), { demoAccounts: true, app: { now, registry, provisioning: (db) => (provisioning = createSimulatedProvisioning({ db })), config: { sessions: LONG_SESSIONS } } });
 
   /** The minute sweep of another process: the same fulfilment, on the same registry and clock. */
-  const sweep = () => createTestFulfilment(shop.database.db, { registry, provisioning, now }).fulfilment.resumePending();
+  const sweep = async () => (await createTestFulfilment(shop.database.db, { registry, provisioning, now })).fulfilment.resumePending();
   const domainsOf = async (client: TestClient): Promise<Map<string, TCustomerDomain>> => {
     const response = await client.get('/api/account/domeinen');
     expect(response.statusCode).toBe(200);
@@ -87,7 +87,7 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
     const transferring = await insertTestOrder(shop.database.db, { customerId, confirmedAt, lines: [line.transfer('bol.nl', 'Xk9#-bol', {}, [], products.nl)] });
     const other = await insertTestOrder(shop.database.db, { customerId, confirmedAt, lines: [line.registration(freshDomain('later'))] });
     // The transfer was looked at just now and waits; the other order was never looked at.
-    expect(await createTestFulfilment(shop.database.db, { registry, provisioning, now }).fulfilment.fulfil(transferring)).toBe('NOT_READY');
+    expect(await (await createTestFulfilment(shop.database.db, { registry, provisioning, now })).fulfilment.fulfil(transferring)).toBe('NOT_READY');
     expect(await resumableOrderIds(shop.database.db, clock, 0, 1)).toEqual([other]);
   });
 

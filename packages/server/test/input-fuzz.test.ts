@@ -43,7 +43,7 @@ describe.each(databaseKinds)('hostile input to every route on $name', (kind) => 
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="nl"><body><div id="root"></div></body></html>');
     writeFileSync(join(webDist, 'assets', 'app.js'), '');
     app = await buildTestApp(database, { mailer: createRecordingMailer(), config: { webDist }, onRoute: (route) => void routes.push(route) });
-    await ensureDemoAccounts(demoAccountDeps(database.db));
+    await ensureDemoAccounts(await demoAccountDeps(database.db));
     await app.ready();
     const tables = (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)) as unknown as {
       rows: Array<{ table_name: string }>;

@@ -8,7 +8,7 @@ import { domains, fulfilmentSteps, invoices, payments } from '../src/db/schema/i
 import { createSimulatedPayment } from '../src/ports/payment/index.ts';
 import type { PaymentPort } from '../src/ports/payment/payment-port.ts';
 import { fillBasket, orderOf, pathOf, payLinkOf, paymentStatusOf, payOnSimulator, purchase, purchaseBody, purchased, SIMULATED_PAGE_URL } from './orders-helpers.ts';
-import { createActiveAccount, databaseKinds, TestClient, testConfig, useTestShop, type TestShop } from './support/index.ts';
+import { createActiveAccount, databaseKinds, TestClient, testConfig, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
 
 /**
  * The simulated provider, with two test handles: the notifications it hands to the shop (to replay
@@ -60,6 +60,7 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(`/bestellen/${orderId}/betalingsstatus`);
     expect(await paymentStatusOf(customer, orderId)).toBe('COMPLETED');
+    await waitForJobs(app);
     const order = await orderOf(customer, orderId);
     expect(order.status).toBe('FULFILLED');
     expect(order.lastPaymentStatus).toBe('COMPLETED');
@@ -120,6 +121,7 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
     await payOnSimulator(customer, returnUrl, 'COMPLETED');
     const notification = handles.notifications[before];
     expect(notification).toBeDefined();
+    await waitForJobs(app);
     const order = await orderOf(customer, orderId);
     const [paidBefore] = await database.db.select().from(invoices).where(eq(invoices.id, order.invoiceId));
     const stepsBefore = await database.db.select().from(fulfilmentSteps).where(eq(fulfilmentSteps.orderId, orderId));
@@ -133,6 +135,7 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
     const [paidAfter] = await database.db.select().from(invoices).where(eq(invoices.id, order.invoiceId));
     expect(paidAfter!.paidAt).toEqual(paidBefore!.paidAt);
     expect(await paymentStatusOf(customer, orderId)).toBe('COMPLETED');
+    await waitForJobs(app);
     expect((await orderOf(customer, orderId)).status).toBe('FULFILLED');
     // Delivered once: the same steps, each run once, and the domain once.
     expect(await database.db.select().from(fulfilmentSteps).where(eq(fulfilmentSteps.orderId, orderId))).toEqual(stepsBefore);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { domains, orders, payments } from '../src/db/schema/index.ts';
 import { fillBasket, orderOf, pathOf, payLinkOf, paymentStatusOf, payOnSimulator, purchase, purchaseBody, purchased, SIMULATED_PAGE_URL } from './orders-helpers.ts';
-import { createActiveAccount, databaseKinds, TestClient, useTestShop, type TestShop } from './support/index.ts';
+import { createActiveAccount, databaseKinds, TestClient, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
 
 /**
  * The simulated provider's page serves only the order's owner, at an address no one can guess;
@@ -63,6 +63,7 @@ describe.each(databaseKinds)('payment security on $name', (kind) => {
     // The owner still pays on the same page.
     await payOnSimulator(customer, returnUrl, 'COMPLETED');
     expect(await paymentStatusOf(customer, orderId)).toBe('COMPLETED');
+    await waitForJobs(app);
     expect((await orderOf(customer, orderId)).status).toBe('FULFILLED');
     expect((await stateOf(orderId, domain)).registered).toBe(1);
     // Logged out, the owner's browser is a visitor like any other.

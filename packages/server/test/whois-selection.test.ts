@@ -17,7 +17,7 @@ describe.each(databaseKinds)('holder choice per domain and the demo data on $nam
   beforeAll(async () => {
     database = await kind.open();
     app = await buildTestApp(database);
-    const deps = demoAccountDeps(database.db);
+    const deps = await demoAccountDeps(database.db);
     await ensureDemoAccounts(deps);
     await ensureDemoAccounts(deps);
   });

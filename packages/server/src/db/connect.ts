@@ -19,7 +19,34 @@ export type Queryable = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Where the job queue keeps its tables: its own pool on the server, or the embedded database itself. */
+  jobStore: JobStore;
   close(): Promise<void>;
+}
+
+/** Raw SQL as pg-boss speaks it: numbered parameters, several statements when there are none. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export type JobStore = { kind: 'pool'; connectionString: string } | { kind: 'embedded'; sql: SqlExecutor };
+
+/** PGlite takes several statements only without parameters (`exec`); pg-boss's schema scripts are such. */
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      try {
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      } catch (error) {
+        // A script that failed after its own BEGIN would leave the one connection in an aborted
+        // transaction (PostgreSQL ends it for a simple query; PGlite's exec does not).
+        if (/^\s*BEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
+  };
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -52,7 +79,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       throw error;
     }
     const db = drizzlePg(pool, { schema });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgres', jobStore: { kind: 'pool', connectionString: target.url }, close: () => pool.end() };
   }
   // The embedded database belongs to this process alone: nobody to wait for.
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -65,7 +92,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     await client.close();
     throw error;
   }
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', jobStore: { kind: 'embedded', sql: pgliteExecutor(client) }, close: () => client.close() };
 }
 
 /**

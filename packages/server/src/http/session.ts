@@ -58,8 +58,7 @@ export interface SessionOptions {
  * Loads the session before every request that uses one, and stores it before the handler of the
  * first state-changing request (a POST, PUT or DELETE that passed validation and the CSRF check).
  */
-export function registerSessions(app: FastifyInstance, options: SessionOptions): SessionManager {
-  const manager = new SessionManager(options);
+export function registerSessions(app: FastifyInstance, manager: SessionManager): SessionManager {
   app.decorateRequest('session', null as unknown as Session);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.session === false) return;

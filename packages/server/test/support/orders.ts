@@ -3,13 +3,15 @@ import type { TBasketPeriod, TOrderStatus, TPaymentMethodCode, TProductType } fr
 import type { Database } from '../../src/db/connect.ts';
 import { asc, eq } from 'drizzle-orm';
 import { fulfilmentSteps, invoices, orderLines, orders, type HolderSnapshot } from '../../src/db/schema/index.ts';
-import { createDnsService } from '../../src/features/dns/dns-service.ts';
-import { createDomainService } from '../../src/features/domains/domain-service.ts';
-import { createFulfilmentService, type FulfilmentService } from '../../src/features/orders/fulfilment/fulfilment-service.ts';
-import { createHostingService } from '../../src/features/hosting/hosting-service.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import type { FulfilmentService } from '../../src/features/orders/fulfilment/fulfilment-service.ts';
+import type { Services } from '../../src/services.ts';
 import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
-import type { DomainRegistrar } from '../../src/ports/registry/registry-port.ts';
+import type { DomainRegistrar, RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { products } from './services.ts';
+import { createRecordingMailer } from './recording-mailer.ts';
+import { createTestServices } from './test-app.ts';
 
 type LineOptions = (typeof orderLines.$inferInsert)['options'];
 
@@ -150,24 +152,28 @@ export async function insertTestOrder(db: Database, fixture: OrderFixture): Prom
   });
 }
 
-/** A fulfilment service on the test database with the given adapters; `logs` collects what it logged. */
-export function createTestFulfilment(
+/** The fulfilment service of `createServices` on the test database with the given adapters; `logs` collects what it logged. */
+export async function createTestFulfilment(
   db: Database,
   adapters: { registry: DomainRegistrar; provisioning: ProvisioningPort; now?: () => Date },
-): { fulfilment: FulfilmentService; logs: string[] } {
+): Promise<{ fulfilment: FulfilmentService; logs: string[]; services: Services }> {
   const logs: string[] = [];
-  const record = (level: string) => (_details: object, message: string) => void logs.push(`${level}: ${message}`);
-  const fulfilment = createFulfilmentService({
-    db,
-    now: adapters.now ?? (() => new Date()),
-    log: { info: record('info'), warn: record('warn'), error: record('error') },
-    registry: adapters.registry,
+  const levels: Record<number, string> = { 30: 'info', 40: 'warn', 50: 'error' };
+  const stream = {
+    write(line: string) {
+      const entry = JSON.parse(line) as { level: number; msg: string };
+      logs.push(`${levels[entry.level] ?? entry.level}: ${entry.msg}`);
+    },
+  };
+  const services = await createTestServices(db, {
+    // Fulfilment uses only the registrar's part of the registry; the lookups are never called here.
+    registry: adapters.registry as RegistryPort,
     provisioning: adapters.provisioning,
-    domains: createDomainService(db),
-    dns: createDnsService(db),
-    hosting: createHostingService(db),
+    mailer: createRecordingMailer(),
+    log: pino({ level: 'info' }, stream) as unknown as FastifyBaseLogger,
+    ...(adapters.now ? { now: adapters.now } : {}),
   });
-  return { fulfilment, logs };
+  return { fulfilment: services.fulfilment, logs, services };
 }
 
 /** Where an order's delivery stands: its status and each stored step. */

@@ -3,18 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Database } from '../../src/db/connect.ts';
 import { customers } from '../../src/db/schema/index.ts';
-import { createCustomerLookup } from '../../src/features/accounts/customer-lookup.ts';
-import { DEMO_PASSWORD, type DemoAccountDeps } from '../../src/features/accounts/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../../src/features/accounts/demo-accounts.ts';
+import type { Services } from '../../src/services.ts';
 import basketProducts from '../../src/features/catalogue/data/basket-products.json' with { type: 'json' };
 import extensions from '../../src/features/catalogue/data/extensions.json' with { type: 'json' };
 import extraServices from '../../src/features/catalogue/data/extra-services.json' with { type: 'json' };
 import freeInstalls from '../../src/features/catalogue/data/free-installs.json' with { type: 'json' };
 import hostingPackages from '../../src/features/catalogue/data/hosting-packages.json' with { type: 'json' };
-import { createCatalogueService } from '../../src/features/catalogue/catalogue-service.ts';
-import { createDnsService } from '../../src/features/dns/dns-service.ts';
-import { createDomainService } from '../../src/features/domains/domain-service.ts';
-import { createWhoisService } from '../../src/features/whois/whois-service.ts';
 import { TestClient } from './http-client.ts';
+import { createRecordingMailer } from './recording-mailer.ts';
+import { createTestServices } from './test-app.ts';
 
 const find = <T extends { productCode: string }>(list: T[], code: string): T => {
   const found = list.find((product) => product.productCode === code);
@@ -64,14 +62,9 @@ export const basketCalls = (client: TestClient) => ({
 });
 
 /** The services the demo accounts are seeded through. */
-export function demoAccountDeps(db: Database): DemoAccountDeps {
-  const catalogue = createCatalogueService(db);
-  return {
-    db,
-    domains: createDomainService(db),
-    dns: createDnsService(db),
-    whois: createWhoisService({ db, now: () => new Date(), countries: () => catalogue.countries(), customer: createCustomerLookup(db) }),
-  };
+export function demoAccountDeps(db: Database): Promise<Services> {
+  // A recording mailer rather than the default outbox folder: these services send nothing.
+  return createTestServices(db, { mailer: createRecordingMailer() });
 }
 
 let ipCounter = 0;

@@ -2,8 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppConfig, type AppDeps } from '../../src/app.ts';
+import { pino } from 'pino';
+import { buildApp, type AppConfig, type AppOptions } from '../../src/app.ts';
 import type { Database, DatabaseHandle } from '../../src/db/connect.ts';
+import { createServices, type Services } from '../../src/services.ts';
+import type { JobQueue, JobSystem } from '../../src/jobs/job-queue.ts';
+import { createPgBossJobs } from '../../src/jobs/pg-boss-jobs.ts';
+import { QUEUES } from '../../src/jobs/queues.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startWorker } from '../../src/roles/worker.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
 import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
 import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
@@ -19,12 +26,12 @@ import type { PaymentPort } from '../../src/ports/payment/payment-port.ts';
 import { createSimulatedProvisioning } from '../../src/ports/provisioning/index.ts';
 import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { createDomainService } from '../../src/features/domains/domain-service.ts';
+import { batchedOwnershipCheck } from '../../src/features/domains/domain-service.ts';
 import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
 import { DEFAULT_LOGIN_THROTTLE } from '../../src/features/accounts/login-throttle-rules.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
-import { demoAccountDeps } from './services.ts';
 import type { DatabaseKind } from './test-database.ts';
 
 /** The session lifetimes of the default configuration. */
@@ -67,52 +74,122 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** The clock of the account rules, sessions, fulfilment and the simulated registry. */
   now?: () => Date;
-  /** Logger options (e.g. a capturing `stream`); default: no logging. */
-  logger?: AppDeps['logger'];
+  /** A capturing stream and level for the app's logger (e.g. `{ level: 'info', stream }`); default: no logging. */
+  logger?: { level: string; stream: { write(line: string): void } };
+  /** Default: a silent logger (or the one `logger` describes). */
+  log?: FastifyBaseLogger;
   /** Told of every route as the app adds it. */
-  onRoute?: AppDeps['onRoute'];
+  onRoute?: AppOptions['onRoute'];
   /** The simulated registry's transfer period (5 days unless given). */
   transferSeconds?: number;
+  /** Default for `createTestServices`: a queue that refuses (those services write no jobs). */
+  jobs?: JobQueue;
+  /**
+   * Whether the app's process also runs the worker (as the `all` role does); default true. The
+   * minute schedules (the fulfilment sweep) never run in tests: a test sends those jobs itself.
+   */
+  worker?: boolean;
 }
 
-/** The real app on a test database, with the offline adapters unless a test brings its own. */
-export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
-  const domains = createDomainService(database.db);
+/** The logger `options.logger` describes (with the app's serializers), or a silent one. */
+function testLogger(options: Pick<TestAppOptions, 'logger'>): FastifyBaseLogger {
+  return options.logger ? createLogger({ level: options.logger.level }, options.logger.stream) : (pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+}
+
+const servicesOfApp = new WeakMap<FastifyInstance, Services>();
+const jobsOfApp = new WeakMap<FastifyInstance, JobSystem>();
+
+const noJobs: JobQueue = {
+  enqueue: () => Promise.reject(new Error('these test services have no job queue: build the app with buildTestApp')),
+};
+
+/** The job queue an app of `buildTestApp` writes to (and, by default, works off). */
+export function jobsOf(app: FastifyInstance): JobSystem {
+  const jobs = jobsOfApp.get(app);
+  if (!jobs) throw new Error('this app was not built by buildTestApp');
+  return jobs;
+}
+
+/**
+ * Waits until the app's job queue has nothing due and nothing running, waking its worker so it
+ * does not wait for its next poll: what a test does after a call whose effect is a job (a mail,
+ * a fulfilment). Jobs waiting for a retry later than now do not count.
+ */
+export async function waitForJobs(app: FastifyInstance, timeoutMs = 20_000): Promise<void> {
+  const jobs = jobsOf(app);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    jobs.wake();
+    if ((await jobs.pendingCount()) === 0) return;
+    if (Date.now() > until) throw new Error('the job queue did not become idle in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The services an app of `buildTestApp` was built on. */
+export function servicesOf(app: FastifyInstance): Services {
+  const services = servicesOfApp.get(app);
+  if (!services) throw new Error('this app was not built by buildTestApp');
+  return services;
+}
+
+/**
+ * The services on a test database, with the offline adapters unless a test brings its own: the
+ * same `createServices` the server starts from. `cleanup` removes the default outbox folder.
+ */
+export async function createTestServices(db: Database, options: TestAppOptions = {}): Promise<Services & { cleanup(): void }> {
   const registry =
     options.registry ??
     createSimulatedRegistry({
       latencyMs: { min: 0, max: 0 },
       failureRate: 0,
       wellKnown,
-      isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+      isRegisteredInShop: batchedOwnershipCheck(db),
       ...(options.now ? { now: options.now } : {}),
       ...(options.transferSeconds !== undefined ? { transferSeconds: options.transferSeconds } : {}),
     });
   const captcha = options.captcha ?? createAltchaCaptcha({ hmacKey: 'test-key', maxNumber: 1000, store: createMemorySpentTokenStore() });
   const outboxDir = options.mailer ? null : mkdtempSync(join(tmpdir(), 'kavel-outbox-'));
   const mailer = options.mailer ?? createOutboxMailer({ dir: outboxDir!, from: 'Kavel <noreply@kavel.test>', log: () => {} });
-  const app = await buildApp({
+  const services = await createServices({
     config: { ...testConfig, ...options.config },
-    db: database.db,
-    registry,
-    captcha,
-    mailer,
-    payment:
-      typeof options.payment === 'function'
-        ? await options.payment(database.db)
-        : (options.payment ?? (await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db: database.db }))),
-    provisioning:
-      typeof options.provisioning === 'function' ? options.provisioning(database.db) : (options.provisioning ?? createSimulatedProvisioning({ db: database.db })),
-    counters: typeof options.counters === 'function' ? options.counters(database.db) : (options.counters ?? createMemoryCounters()),
-    availabilityCache:
-      typeof options.availabilityCache === 'function'
-        ? options.availabilityCache(database.db)
-        : (options.availabilityCache ?? createMemoryAvailabilityCache()),
-    logger: options.logger ?? false,
+    db,
+    adapters: {
+      registry,
+      captcha,
+      mailer,
+      payment: typeof options.payment === 'function' ? await options.payment(db) : (options.payment ?? (await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db }))),
+      provisioning: typeof options.provisioning === 'function' ? options.provisioning(db) : (options.provisioning ?? createSimulatedProvisioning({ db })),
+      counters: typeof options.counters === 'function' ? options.counters(db) : (options.counters ?? createMemoryCounters()),
+      availabilityCache:
+        typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),
+    },
+    jobs: options.jobs ?? noJobs,
+    log: options.log ?? testLogger(options),
     ...(options.now ? { now: options.now } : {}),
-    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
-  if (outboxDir) app.addHook('onClose', async () => rmSync(outboxDir, { recursive: true, force: true }));
+  return { ...services, cleanup: () => outboxDir && rmSync(outboxDir, { recursive: true, force: true }) };
+}
+
+/** The real app on a test database, built on `createTestServices`. */
+export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const log = options.log ?? testLogger(options);
+  const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log, pollingIntervalSeconds: 0.5 });
+  const worker = options.worker !== false;
+  await jobs.start({ worker });
+  const services = await createTestServices(database.db, { ...options, log, jobs });
+  const app = await buildApp(services, options.onRoute ? { onRoute: options.onRoute } : {});
+  if (worker) {
+    await startWorker(services, jobs, { schedules: false });
+    // As in the `all` role: a job written by a request starts right after its answer.
+    app.addHook('onResponse', async () => jobs.wake());
+  }
+  servicesOfApp.set(app, services);
+  jobsOfApp.set(app, jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop({ timeoutMs: 5000 });
+    services.cleanup();
+  });
   return app;
 }
 
@@ -121,6 +198,7 @@ export interface TestShop {
   database: DatabaseHandle;
   app: FastifyInstance;
   mailer: RecordingMailer;
+  services: Services;
 }
 
 /**
@@ -137,8 +215,9 @@ export function useTestShop(
     const database = await kind.open();
     const mailer = createRecordingMailer();
     const app = await buildTestApp(database, { ...options.app, mailer });
-    if (options.demoAccounts) await ensureDemoAccounts(demoAccountDeps(database.db));
-    shop = { database, app, mailer };
+    const services = servicesOf(app);
+    if (options.demoAccounts) await ensureDemoAccounts(services);
+    shop = { database, app, mailer, services };
     ready(shop);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connect.ts';
 import type { SessionManager } from '../../http/session.ts';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { MailerPort } from '../../ports/mailer/mailer-port.ts';
 import type { BasketService } from '../basket/basket-service.ts';
 import { accountRepository } from './account-repository.ts';
@@ -31,6 +32,7 @@ export interface AccountServicesDeps {
   captcha: CaptchaPort;
   basket: Pick<BasketService, 'adoptSessionBasket'>;
   mailer: MailerPort;
+  jobs: JobQueue;
   log: MailQueueLog;
   sessions: Pick<SessionManager, 'endAllOf'>;
   /** The login throttle's schedule (config `LOGIN_DELAY_*`, `LOGIN_LOCK_*`). */
@@ -39,7 +41,7 @@ export interface AccountServicesDeps {
 
 /** The accounts feature's services on one shared set of dependencies. */
 export function createAccountServices(deps: AccountServicesDeps): AccountServices {
-  const mail = createMailQueue({ mailer: deps.mailer, log: deps.log });
+  const mail = createMailQueue({ mailer: deps.mailer, log: deps.log, jobs: deps.jobs });
   const escalation = createEscalation({ db: deps.db, now: deps.now, keepMs: deps.loginThrottle.lockWindowMinutes * 60_000 });
   const throttle = createLoginThrottle({ db: deps.db, now: deps.now, rules: deps.loginThrottle });
   const shared = {

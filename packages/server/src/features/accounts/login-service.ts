@@ -57,20 +57,21 @@ export function createLoginService(deps: AccountDeps): LoginService {
 
   /** Records a failed check; on the failure that starts a lock, the account holder gets a link to lift it. */
   const recordFailure = async (customer: CustomerRow | null, accountScope: string, ipScope: string, failures: number) => {
-    const message = await db.transaction(async (tx): Promise<MailMessage | null> => {
+    await db.transaction(async (tx) => {
       await escalation.record([accountScope, ipScope], tx);
       const inWindow = await escalation.count(accountScope, lockWindow, tx);
       const { lockedNow, lockMinutes } = await throttle.failed(accountScope, failures, inWindow, tx);
       // Only the holder hears of it (never an unknown address), and not a support-locked account whose reset would not work.
-      if (!lockedNow || !customer || customer.state === 'locked') return null;
+      if (!lockedNow || !customer || customer.state === 'locked') return;
       const token = await accountRepository.issueToken(tx, customer.id, 'password_reset', deps.now(), RESET_VALID_MS);
       const link = accountLink(deps.baseUrl, 'resetPassword', token);
-      return {
+      // Written in the failure's transaction: the mail is sent once the lock is stored, by the worker.
+      const message: MailMessage = {
         to: customer.email,
         ...loginLockedEmail({ locale: customer.language, firstName: customer.firstName, link, validMinutes: PASSWORD_RESET_LINK_VALID_MINUTES, lockMinutes }),
       };
+      await deps.mail.enqueue(message, 'login-locked', tx);
     });
-    if (message) deps.mail.enqueue(message, 'login-locked');
   };
 
   return {

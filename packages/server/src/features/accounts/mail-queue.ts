@@ -1,10 +1,22 @@
+import type { Transaction } from '../../db/connect.ts';
+import type { JobQueue, JobRun } from '../../jobs/job-queue.ts';
+import { JOBS } from '../../jobs/queues.ts';
 import type { MailMessage, MailerPort } from '../../ports/mailer/mailer-port.ts';
 
+export interface MailJob {
+  kind: string;
+  message: MailMessage;
+}
+
 export interface MailQueue {
-  /** Sends in the background: the caller's answer does not wait for (or reveal) the mail server. */
-  enqueue(message: MailMessage, kind: string): void;
-  /** Resolves once everything queued so far was sent or given up (tests, shutdown). */
-  idle(): Promise<void>;
+  /**
+   * Writes a `send-mail` job in the transaction of the change that causes the mail: it is sent
+   * when (and only when) the change commits, by the worker, and the caller's answer does not wait
+   * for (or reveal) the mail server.
+   */
+  enqueue(message: MailMessage, kind: string, tx: Transaction): Promise<void>;
+  /** The worker's part: sends one mail; a failure throws, so the job is retried with backoff. */
+  deliver(job: JobRun<MailJob>): Promise<void>;
 }
 
 export interface MailQueueLog {
@@ -13,29 +25,25 @@ export interface MailQueueLog {
 }
 
 /**
- * A small in-process queue in front of the mailer, one message at a time. A failed message is
- * logged (without its text: it holds a link that works as a password) and not retried; the
- * visitor can ask again (resend, reset). Messages are lost when the process stops before sending.
+ * Account mails as durable jobs. pg-boss delivers at least once: a worker that dies after the
+ * mail server accepted a message but before the job was marked done sends it again when the job
+ * expires. That window is the one SMTP round trip; it is not closed (see ARCHITECTURE.md).
+ * Failures are logged without the message's text (it holds a link that works as a password).
  */
-export function createMailQueue(deps: { mailer: MailerPort; log: MailQueueLog }): MailQueue {
-  let tail: Promise<void> = Promise.resolve();
-
-  const send = async (message: MailMessage, kind: string) => {
-    try {
-      const result = await deps.mailer.send(message);
-      if (result.ok) deps.log.info({ kind, mailer: deps.mailer.name, id: result.id }, 'mail sent');
-      else deps.log.error({ kind, mailer: deps.mailer.name, reason: result.reason, detail: result.detail }, 'mail not sent');
-    } catch (error) {
-      deps.log.error({ kind, mailer: deps.mailer.name, err: error }, 'mail not sent');
-    }
-  };
-
+export function createMailQueue(deps: { mailer: MailerPort; log: MailQueueLog; jobs: JobQueue }): MailQueue {
   return {
-    enqueue(message, kind) {
-      tail = tail.then(() => send(message, kind));
+    async enqueue(message, kind, tx) {
+      await deps.jobs.enqueue(JOBS.sendMail, { kind, message } satisfies MailJob, { tx });
     },
-    idle() {
-      return tail;
+
+    async deliver({ id, data: { kind, message } }) {
+      const result = await deps.mailer.send(message);
+      if (result.ok) {
+        deps.log.info({ kind, mailer: deps.mailer.name, job: id, id: result.id }, 'mail sent');
+        return;
+      }
+      deps.log.error({ kind, mailer: deps.mailer.name, job: id, reason: result.reason }, 'mail not sent');
+      throw new Error(`${kind} mail not sent: ${result.reason}`);
     },
   };
 }

@@ -30,18 +30,18 @@ export function createPasswordResetService(deps: AccountDeps): PasswordResetServ
       const escalated = (await escalation.reached(ipScope, ESCALATION.resetIp)) || (await escalation.reached(emailScope, ESCALATION.resetEmail));
       if (escalated && !(await deps.captcha.verify(captchaToken, caller.ip)).ok) return { ok: false, reason: 'captcha' };
 
-      const message = await db.transaction(async (tx): Promise<MailMessage | null> => {
+      await db.transaction(async (tx) => {
         await escalation.record([ipScope, emailScope], tx);
         const customer = await accountRepository.findByEmail(tx, email);
-        if (!customer || customer.state === 'locked') return null;
+        if (!customer || customer.state === 'locked') return;
         const token = await accountRepository.issueToken(tx, customer.id, 'password_reset', now(), RESET_VALID_MS);
         const link = accountLink(deps.baseUrl, 'resetPassword', token);
-        return {
+        const message: MailMessage = {
           to: customer.email,
           ...passwordResetEmail({ locale: caller.language, firstName: customer.firstName, link, validMinutes: PASSWORD_RESET_LINK_VALID_MINUTES }),
         };
+        await deps.mail.enqueue(message, 'password-reset', tx);
       });
-      if (message) deps.mail.enqueue(message, 'password-reset');
       return { ok: true };
     },
 
@@ -52,10 +52,10 @@ export function createPasswordResetService(deps: AccountDeps): PasswordResetServ
 
     async reset(token, password, caller) {
       const passwordHash = await hashPassword(password);
-      const message = await db.transaction(async (tx): Promise<MailMessage | null> => {
+      const changed = await db.transaction(async (tx): Promise<boolean> => {
         const customerId = await accountRepository.useToken(tx, token, 'password_reset', now());
         const customer = customerId === null ? null : await accountRepository.findById(tx, customerId, { lock: true });
-        if (!customer || customer.state === 'locked') return null;
+        if (!customer || customer.state === 'locked') return false;
         // Following the link proves the address, as an activation link would.
         const state = nextState(customer.state, 'activate') ?? customer.state;
         await accountRepository.update(tx, customer.id, {
@@ -69,10 +69,10 @@ export function createPasswordResetService(deps: AccountDeps): PasswordResetServ
         await escalation.clear(scopes.loginAccount(customer.id), tx);
         await deps.throttle.clear(scopes.loginAccount(customer.id), tx);
         await deps.endSessionsOf(customer.id, tx);
-        return { to: customer.email, ...passwordChangedEmail({ locale: caller.language, firstName: customer.firstName }) };
+        await deps.mail.enqueue({ to: customer.email, ...passwordChangedEmail({ locale: caller.language, firstName: customer.firstName }) }, 'password-changed', tx);
+        return true;
       });
-      if (!message) return { ok: false, reason: 'gone' };
-      deps.mail.enqueue(message, 'password-changed');
+      if (!changed) return { ok: false, reason: 'gone' };
       return { ok: true };
     },
   };

@@ -44,13 +44,13 @@ export function createRegistrationService(deps: AccountDeps): RegistrationServic
    * owner instead (a new activation link while it still awaits activation). Same work, same answer.
    */
   const createOrNotify = async (customer: NewCustomer, caller: Caller): Promise<RegistrationResult> => {
-    const mail = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await escalation.record([scopes.registerIp(caller.ip), scopes.resendEmail(customer.email)], tx);
       const id = await accountRepository.insertIfNew(tx, customer);
-      if (id !== null) return { kind: 'activation', message: await activationMail(tx, { ...customer, id, passwordHash: customer.passwordHash ?? null }, caller) };
+      if (id !== null) return deps.mail.enqueue(await activationMail(tx, { ...customer, id, passwordHash: customer.passwordHash ?? null }, caller), 'activation', tx);
       const existing = await accountRepository.findByEmail(tx, customer.email);
       if (!existing) throw new Error('customer insert conflicted but no customer has the address');
-      if (existing.state === 'awaiting_activation') return { kind: 'activation', message: await activationMail(tx, existing, caller) };
+      if (existing.state === 'awaiting_activation') return deps.mail.enqueue(await activationMail(tx, existing, caller), 'activation', tx);
       const message: MailMessage = {
         to: existing.email,
         ...alreadyRegisteredEmail({
@@ -60,9 +60,8 @@ export function createRegistrationService(deps: AccountDeps): RegistrationServic
           resetLink: accountLink(deps.baseUrl, 'forgotPassword'),
         }),
       };
-      return { kind: 'already-registered', message };
+      await deps.mail.enqueue(message, 'already-registered', tx);
     });
-    deps.mail.enqueue(mail.message, mail.kind);
     return { ok: true, email: customer.email };
   };
 
@@ -107,12 +106,11 @@ export function createRegistrationService(deps: AccountDeps): RegistrationServic
     async resendActivation(email, caller) {
       const scope = scopes.resendEmail(email);
       if (await escalation.reached(scope, ESCALATION.resendEmail)) return { ok: false, reason: 'cooldown' };
-      const message = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await escalation.record([scope], tx);
         const customer = await accountRepository.findByEmail(tx, email);
-        return customer?.state === 'awaiting_activation' ? activationMail(tx, customer, caller) : null;
+        if (customer?.state === 'awaiting_activation') await deps.mail.enqueue(await activationMail(tx, customer, caller), 'activation', tx);
       });
-      if (message) deps.mail.enqueue(message, 'activation');
       return { ok: true, email };
     },
   };

@@ -58,7 +58,7 @@ interface Waiter {
  * Collects the ownership questions asked within one tick and answers them with one query: a
  * search asks about forty domains at once, and forty round trips would cost more than the lookups.
  */
-function batchedOwnershipCheck(db: Database): (domain: string) => Promise<boolean> {
+export function batchedOwnershipCheck(db: Database): (domain: string) => Promise<boolean> {
   let pending: Map<string, Waiter[]> | null = null;
   const flush = async (batch: Map<string, Waiter[]>) => {
     try {

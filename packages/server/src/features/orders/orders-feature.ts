@@ -1,13 +1,14 @@
 import type { Locale, TBasket, TWhoisHolder } from '@kavel/core';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Database } from '../../db/connect.ts';
+import type { Database, Transaction } from '../../db/connect.ts';
 import type { ShopOrigin } from '../../http/shop-origin.ts';
 import type { PaymentPort } from '../../ports/payment/payment-port.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import { basketPurchaseAccess } from '../basket/basket-purchase-access.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { BasketValidator } from '../checkout/checkout-port.ts';
-import type { Fulfilment } from './fulfilment/fulfilment-port.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { requestOrderFulfilment } from './fulfilment/fulfilment-jobs.ts';
 import { registerInvoiceRoutes } from './invoice-routes.ts';
 import { createInvoiceService, type InvoiceService } from './invoice-service.ts';
 import { registerOrderRoutes } from './order-routes.ts';
@@ -32,7 +33,8 @@ export interface OrdersFeatureDeps {
   holder(customerId: number, holderId: number, locale: Locale): Promise<TWhoisHolder>;
   paymentMethods(): Promise<PaymentMethodOffer[]>;
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
-  fulfilment: Fulfilment;
+  /** Where a confirmed order's `fulfil-order` job is written. */
+  jobs: JobQueue;
 }
 
 export interface OrdersFeature {
@@ -51,19 +53,12 @@ export interface OrdersFeature {
 export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
   const { db, now, log } = deps;
 
-  // Fulfilment is a consequence of a payment or purchase, never part of its answer: a failure is
-  // logged, and the order stays CONFIRMED for a later retry (fulfilment resumes pending orders).
-  const fulfil = async (orderId: number): Promise<void> => {
-    try {
-      const outcome = await deps.fulfilment.fulfil(orderId);
-      log.info({ orderId, outcome }, 'fulfilment ran');
-    } catch (error) {
-      log.error({ err: error, orderId }, 'fulfilment failed');
-    }
-  };
+  // Fulfilment is a consequence of a payment or purchase, never part of its answer: a job written
+  // in the transaction that confirms the order, run by the worker (see `fulfilmentJobs`).
+  const requestFulfilment = (orderId: number, tx: Transaction) => requestOrderFulfilment(deps.jobs, orderId, tx);
 
   const invoices = createInvoiceService(db);
-  const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, fulfil, log });
+  const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, requestFulfilment, log });
   const purchase = createPurchaseService({
     db,
     now,
@@ -76,7 +71,7 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     surchargeFor: deps.surchargeFor,
     invoices,
     payments,
-    fulfil,
+    requestFulfilment,
   });
   const orders = createOrderService({ db, invoices, catalogue: deps.catalogue });
 

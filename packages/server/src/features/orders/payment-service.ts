@@ -1,6 +1,6 @@
 import { contracts, type Locale, type TPaymentLink, type TPaymentStatus, type TPaymentStatusAnswer } from '@kavel/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/connect.ts';
+import type { Database, Transaction } from '../../db/connect.ts';
 import { refusal } from '../../http/errors.ts';
 import type { PaymentAnnouncement, PaymentPort, PaymentResult } from '../../ports/payment/payment-port.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
@@ -46,8 +46,8 @@ export interface PaymentServiceDeps {
   now: () => Date;
   invoices: Pick<InvoiceService, 'markPaid'>;
   customer: CustomerLookup;
-  /** Delivers a confirmed order; never throws (its failures are logged where it runs). */
-  fulfil(orderId: number): Promise<void>;
+  /** Writes the job that fulfils a confirmed order, in the transaction that confirms it. */
+  requestFulfilment(orderId: number, tx: Transaction): Promise<void>;
   log: FastifyBaseLogger;
 }
 
@@ -68,7 +68,7 @@ export function orderIdOfMerchantOrderId(merchantOrderId: string | undefined): n
  * Online payments of orders (decision 4): attempts announced to the payment port, and the
  * provider's reports applied along `PAYMENT_TRANSITIONS`, so a late or replayed report changes
  * nothing. A completed payment confirms its order and marks the invoice paid in one
- * transaction; fulfilment runs after the commit.
+ * transaction, with the job that fulfils it: the webhook's answer does not wait for fulfilment.
  */
 export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const { db, port } = deps;
@@ -164,16 +164,11 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         const order = await orderRepository.find(tx, row.orderId, { lock: true });
         if (order && (await orderRepository.move(tx, order.id, 'AWAITING_PAYMENT', 'CONFIRMED', { confirmedAt: at }))) {
           await deps.invoices.markPaid(tx, order.invoiceId, at);
+          await deps.requestFulfilment(order.id, tx);
         }
       }
       return row.orderId;
     });
-  }
-
-  /** Fulfilment runs for a paid order that is not delivered yet; a replay after delivery calls nothing. */
-  async function fulfilIfConfirmed(orderId: number): Promise<void> {
-    const order = await orderRepository.find(db, orderId);
-    if (order?.status === 'CONFIRMED') await deps.fulfil(orderId);
   }
 
   async function ownedOrder(customerId: number, orderId: number, locale: Locale): Promise<OrderRow> {
@@ -208,7 +203,6 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         ? await applyResult({ merchantOrderId: answer.merchantOrderId, status: answer.status })
         : ((await paymentRepository.findByMerchantOrderId(db, answer.merchantOrderId))?.orderId ?? null);
       if (orderId === null) return null;
-      if (answer.status === 'COMPLETED') await fulfilIfConfirmed(orderId);
       return { orderId };
     },
 
@@ -218,12 +212,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         deps.log.warn({ reason: answer.reason, detail: answer.detail }, 'payment notification not taken');
         return answer.reason === 'bad-signature' || answer.reason === 'expired' ? 'rejected' : 'unavailable';
       }
-      const completed = new Set<number>();
-      for (const result of answer.results) {
-        const orderId = await applyResult(result);
-        if (orderId !== null && result.status === 'COMPLETED') completed.add(orderId);
-      }
-      for (const orderId of completed) await fulfilIfConfirmed(orderId);
+      for (const result of answer.results) await applyResult(result);
       return 'ok';
     },
 

@@ -11,7 +11,7 @@ import {
   type ZPurchaseRequest,
 } from '@kavel/core';
 import type { z } from 'zod';
-import type { Database } from '../../db/connect.ts';
+import type { Database, Transaction } from '../../db/connect.ts';
 import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { HttpError, refusal } from '../../http/errors.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
@@ -53,8 +53,8 @@ export interface PurchaseDeps {
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
   invoices: Pick<InvoiceService, 'place' | 'markPaid'>;
   payments: Pick<PaymentService, 'attemptFor'>;
-  /** Delivers a confirmed order; never throws. */
-  fulfil(orderId: number): Promise<void>;
+  /** Writes the job that fulfils a confirmed order, in the transaction that confirms it. */
+  requestFulfilment(orderId: number, tx: Transaction): Promise<void>;
 }
 
 export const orderSummaryPath = (orderId: number) => `/bestellen/${orderId}/overzicht`;
@@ -72,20 +72,20 @@ function mandateMissing(locale: Locale): HttpError {
 /**
  * Turns the customer's basket into an order in one transaction: the basket row stays locked
  * throughout, so a second request of the same purchase (double click, retry, 20 at once) waits,
- * then finds the order by its request id and answers the same. After the commit: online payment
- * is announced, or fulfilment runs for pay on account and direct debit.
+ * then finds the order by its request id and answers the same. An order confirmed at once (pay on
+ * account, direct debit) gets its fulfilment job in that transaction, and the answer does not wait
+ * for it; an online order's payment is announced after the commit.
  */
 export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
   const { db } = deps;
 
   /** What the browser is told for an order: the provider's page, the status page, or the summary. */
-  async function answerFor(order: OrderRow, locale: Locale, placedNow: boolean, shopUrl: string | undefined): Promise<TPurchaseResponse> {
+  async function answerFor(order: OrderRow, locale: Locale, shopUrl: string | undefined): Promise<TPurchaseResponse> {
     if (order.status === 'AWAITING_PAYMENT') {
       // The first answer announces; a repeat finds the open attempt (or shares the announce in flight).
       const attempt = await deps.payments.attemptFor(order, { locale, startAfterEnded: false, shopUrl });
       return { orderId: order.id, returnUrl: attempt.ok ? attempt.url : paymentStatusPath(order.id) };
     }
-    if (placedNow) await deps.fulfil(order.id);
     return { orderId: order.id, returnUrl: orderSummaryPath(order.id) };
   }
 
@@ -102,7 +102,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       if (customer.isSubUser) throw refusal(locale, 403, 'orderSubUser');
 
       const earlier = await orderRepository.findByRequest(db, customerId, request.requestId);
-      if (earlier) return answerFor(earlier, locale, false, shopUrl);
+      if (earlier) return answerFor(earlier, locale, shopUrl);
 
       const method = (await deps.paymentMethods()).find((candidate) => candidate.code === request.paymentMethod);
       if (!method) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
@@ -112,7 +112,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       if (verdict.status === 'FAILED') {
         // A concurrent request of this same purchase may have emptied the basket just now.
         const placed = await orderRepository.findByRequest(db, customerId, request.requestId);
-        if (placed) return answerFor(placed, locale, false, shopUrl);
+        if (placed) return answerFor(placed, locale, shopUrl);
         throw new HttpError(409, verdict.message);
       }
 
@@ -127,7 +127,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       const outcome = await db.transaction(async (tx) => {
         const basket = await deps.basket.lockAndPrice(tx, owner, catalogue, now);
         const existing = await orderRepository.findByRequest(tx, customerId, request.requestId);
-        if (existing) return { order: existing, placedNow: false };
+        if (existing) return existing;
         if (!basket || basket.priced.empty) throw refusal(locale, 400, 'orderBasketEmpty');
 
         let lines;
@@ -173,9 +173,10 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
         });
         await orderRepository.insertLines(tx, order.id, lines);
         await deps.basket.empty(tx, basket.basketId);
-        return { order, placedNow: true };
+        if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx);
+        return order;
       });
-      return answerFor(outcome.order, locale, outcome.placedNow, shopUrl);
+      return answerFor(outcome, locale, shopUrl);
     },
 
     async mandateState(customerId) {

@@ -1,5 +1,6 @@
 import type { Locale, TCountry, TCustomerSummary, TStandardHolder, TWhoisHolder, TWhoisHolderForm, TWhoisList } from '@kavel/core';
-import type { Database, Queryable, Transaction } from '../../db/connect.ts';
+import type { Database, Queryable } from '../../db/connect.ts';
+import type { EventBus } from '../../events.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import { whoisRepository, type WhoisHolderRow, type WhoisHolderValues } from './whois-repository.ts';
 
@@ -22,8 +23,8 @@ export interface WhoisDeps {
   countries(): Promise<TCountry[]>;
   /** The customer's account data: the standard holder. */
   customer(customerId: number): Promise<TCustomerSummary | null>;
-  /** Told inside the delete's transaction, so a basket never keeps a holder that is gone. */
-  onHolderDeleted?(customerId: number, holderId: number, tx: Transaction): Promise<void>;
+  /** `holder-deleted` is published after the delete committed (the basket forgets the holder). */
+  events?: Pick<EventBus, 'publish'>;
 }
 
 /** 'Company, First Last' or 'First Last': how a holder is named in a list. */
@@ -91,8 +92,8 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
     async remove(customerId, id, locale) {
       await db.transaction(async (tx) => {
         if (!(await whoisRepository.delete(tx, customerId, id))) throw refusal(locale, 404, 'notFound');
-        await deps.onHolderDeleted?.(customerId, id, tx);
       });
+      await deps.events?.publish({ type: 'holder-deleted', customerId, holderId: id });
     },
 
     async ownsHolder(customerId, id, q = db) {

@@ -18,17 +18,13 @@ export interface FulfilmentDeps extends Omit<StepDeps, 'log'> {
   now: () => Date;
   /** How long a run may hold an order before another process may take over; renewed per step. */
   leaseMs?: number;
-  /** How often `start` sweeps for orders left half-way; 60 s unless a test says otherwise. */
-  resumeEveryMs?: number;
 }
 
 export interface FulfilmentService extends Fulfilment {
-  /** Fulfils the confirmed orders nobody is working on (crash, failure for now); answers how many it tried. */
+  /** Confirmed orders nobody is working on (crash, failure for now) and quiet for a while: the sweep's batch. */
+  resumableOrderIds(): Promise<number[]>;
+  /** Fulfils `resumableOrderIds` one after the other; answers how many it tried. */
   resumePending(): Promise<number>;
-  /** Sweeps once now and then every `resumeEveryMs` (a timer that does not keep the process up). */
-  start(): void;
-  /** Stops the sweeps and waits for the one running. */
-  stop(): Promise<void>;
 }
 
 const DEFAULT_LEASE_MS = 120_000;
@@ -199,33 +195,13 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
     }
   }
 
+  const resumableOrderIds = () => repository.resumableOrderIds(db, now(), RESUME_QUIET_MS, RESUME_BATCH);
+
   async function resumePending(): Promise<number> {
-    const ids = await repository.resumableOrderIds(db, now(), RESUME_QUIET_MS, RESUME_BATCH);
+    const ids = await resumableOrderIds();
     for (const id of ids) await fulfil(id);
     return ids.length;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<unknown> | null = null;
-  const sweep = () => {
-    if (sweeping) return;
-    sweeping = resumePending()
-      .catch((error: unknown) => log.error({ err: error }, 'resuming pending fulfilments failed'))
-      .finally(() => (sweeping = null));
-  };
-
-  return {
-    fulfil,
-    resumePending,
-    start() {
-      if (timer) return;
-      sweep();
-      timer = setInterval(sweep, deps.resumeEveryMs ?? 60_000).unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await sweeping;
-    },
-  };
+  return { fulfil, resumableOrderIds, resumePending };
 }

@@ -1,0 +1,198 @@
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } from '../db/connect.ts';
+import { redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
+
+export interface JobLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PgBossJobsOptions {
+  store: JobStore;
+  queues: Record<string, QueueSettings>;
+  log: JobLog;
+  /** How often an idle worker asks for work; pg-boss's minimum is 0.5 s. */
+  pollingIntervalSeconds?: number;
+}
+
+const SCHEMA = 'pgboss';
+
+/**
+ * pg-boss's statements on the caller's open transaction, so a job is written (or rolled back)
+ * with the change that causes it. Drizzle keeps the transaction's connection (node-postgres) or
+ * transaction handle (PGlite) as `session.client`; both answer `query(text, values)`.
+ */
+export function transactionSql(tx: Transaction): SqlExecutor {
+  const client = (tx as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('this transaction does not expose its connection');
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text, values) => query.call(client, text, values) };
+}
+
+/** The start of each embedded database's job queue still under way (one process, several queues in tests). */
+const embeddedStarts = new WeakMap<SqlExecutor, Promise<unknown>>();
+
+/**
+ * Runs `work` (pg-boss's schema creation and our queues) under the start-up lock of the database
+ * migrations. pg-boss creates its schema under a lock of its own, but not its queues: two
+ * processes creating the same queues at once deadlock on the job table's partitions. On the
+ * server the lock is `STARTUP_LOCK_KEY` on a connection of its own; the embedded database belongs
+ * to one process, whose starts take turns.
+ */
+async function underStartupLock(store: JobStore, work: () => Promise<void>): Promise<void> {
+  if (store.kind === 'embedded') {
+    const previous = embeddedStarts.get(store.sql) ?? Promise.resolve();
+    const turn = previous.catch(() => {}).then(work);
+    embeddedStarts.set(store.sql, turn);
+    return turn;
+  }
+  const client = new pg.Client({ connectionString: store.connectionString });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    // Closing the connection also lets go of the lock if the unlock failed.
+    await client.end();
+  }
+}
+
+/**
+ * The durable job queue on the shop's database (pg-boss 10). On PostgreSQL it has its own small
+ * pool; on PGlite it runs its SQL over the embedded database. Jobs are delivered at least once:
+ * a run whose process dies expires and is retried, so every handler must be safe to repeat.
+ */
+export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
+  const { store, log } = options;
+  const connection = store.kind === 'pool' ? { connectionString: store.connectionString, max: 4 } : { db: store.sql as PgBoss.Db };
+  let boss: PgBoss | null = null;
+  const workerIds: string[] = [];
+  const polling = options.pollingIntervalSeconds ?? 2;
+
+  const started = (): PgBoss => {
+    if (!boss) throw new Error('the job queue is not started');
+    return boss;
+  };
+  const sql = async <T>(text: string, values: unknown[] = []): Promise<T[]> => {
+    const executor: SqlExecutor = store.kind === 'embedded' ? store.sql : { executeSql: (t, v) => started().getDb().executeSql(t, v ?? []) };
+    return (await executor.executeSql(text, values)).rows as T[];
+  };
+
+  return {
+    async start({ worker }) {
+      boss = new PgBoss({
+        ...connection,
+        schema: SCHEMA,
+        // Maintenance (expiry, archive) and cron schedules run where the workers run.
+        supervise: worker,
+        schedule: worker,
+        migrate: true,
+        // A mail job holds its rendered message (and its link): out of the live table an hour after sending.
+        archiveCompletedAfterSeconds: 3600,
+        // Dead jobs stay listed (`npm run jobs:dead`) for a month before they are archived.
+        archiveFailedAfterSeconds: 30 * 86_400,
+        deleteAfterDays: 7,
+      });
+      boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+      const starting = boss;
+      await underStartupLock(store, async () => {
+        await starting.start();
+        for (const [name, settings] of Object.entries(options.queues)) {
+          const queue = {
+            name,
+            policy: settings.policy ?? 'standard',
+            retryLimit: settings.retryLimit,
+            retryDelay: settings.retryDelaySeconds,
+            retryBackoff: settings.retryBackoff,
+            expireInSeconds: settings.expireInSeconds,
+          } satisfies PgBoss.Queue;
+          await starting.createQueue(name, queue);
+          // A queue made by an older version keeps its policy; its retry settings follow the code.
+          const { policy: _policy, ...changeable } = queue;
+          await starting.updateQueue(name, changeable);
+        }
+      });
+    },
+
+    async enqueue(name, data, enqueueOptions) {
+      const id = await started().send(name, data, {
+        ...(enqueueOptions.tx ? { db: transactionSql(enqueueOptions.tx) as PgBoss.Db } : {}),
+        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+      });
+      if (id === null && !enqueueOptions.singletonKey) throw new Error(`the job queue '${name}' does not exist`);
+      return id;
+    },
+
+    async work<T>(name: string, handler: JobHandler<T>) {
+      const running = started();
+      for (let slot = 0; slot < (options.queues[name]?.concurrency ?? 1); slot++) {
+        let workerId = '';
+        workerId = await running.work<T>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
+          if (!job) return;
+          try {
+            await handler({ id: job.id, data: job.data });
+          } catch (error) {
+            // The message only: pg-boss stores what is thrown, and the dead-job list shows it.
+            const message = redactError(error instanceof Error ? error.message : String(error));
+            log.warn({ job: name, id: job.id, error: message }, 'job failed; it is retried until its last attempt');
+            throw new Error(message);
+          } finally {
+            // pg-boss waits a polling interval after every fetch, even one that found work: a
+            // worker that just ran a job asks again at once, so a backlog drains without pauses.
+            running.notifyWorker(workerId);
+          }
+        });
+        workerIds.push(workerId);
+      }
+    },
+
+    async schedule(name, cron) {
+      await started().schedule(name, cron, {}, { tz: 'UTC' });
+    },
+
+    wake() {
+      for (const id of workerIds) boss?.notifyWorker(id);
+    },
+
+    async pendingCount() {
+      const [row] = await sql<{ count: number | string }>(
+        `SELECT count(*) AS count FROM ${SCHEMA}.job WHERE name NOT LIKE '__pgboss__%' AND (state = 'active' OR (state IN ('created', 'retry') AND start_after <= now()))`,
+      );
+      return Number(row?.count ?? 0);
+    },
+
+    async deadJobs(limit = 100) {
+      const rows = await sql<{ id: string; name: string; output: unknown; completed_on: Date | string; retry_count: number }>(
+        `SELECT id, name, output, completed_on, retry_count FROM ${SCHEMA}.job WHERE state = 'failed'
+         UNION ALL SELECT id, name, output, completed_on, retry_count FROM ${SCHEMA}.archive WHERE state = 'failed'
+         ORDER BY completed_on DESC LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row): DeadJob => {
+        const output = row.output as { message?: unknown } | null;
+        return {
+          id: row.id,
+          name: row.name,
+          error: redactError(typeof output?.message === 'string' ? output.message : JSON.stringify(output ?? '')),
+          failedAt: new Date(row.completed_on),
+          retries: Number(row.retry_count),
+        };
+      });
+    },
+
+    async stop(stopOptions = {}) {
+      if (!boss) return;
+      const stopping = boss;
+      boss = null;
+      // Graceful: no new jobs are fetched, the ones in hand finish (those still running at the
+      // timeout are failed, so they are retried), then its pool closes.
+      await stopping.stop({ graceful: true, wait: true, close: true, timeout: stopOptions.timeoutMs ?? 30_000 });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { QueueSettings } from './job-queue.ts';
+
+/** The shop's jobs and how each retries. */
+export const JOBS = {
+  /** One e-mail, rendered when the change committed; retried for about an hour and a half. */
+  sendMail: 'send-mail',
+  /** Runs fulfilment for one confirmed order (singleton key `order-<id>`). */
+  fulfilOrder: 'fulfil-order',
+  /** Every minute: confirmed orders nobody is fulfilling get a `fulfil-order` job again. */
+  fulfilmentSweep: 'fulfilment-sweep',
+  /** Hourly: old account attempts and expired link tokens. */
+  purgeAccounts: 'purge-account-attempts',
+} as const;
+
+export const QUEUES: Record<string, QueueSettings> = {
+  // Expiry well above the SMTP adapter's timeouts, so a slow send is never run twice at once.
+  [JOBS.sendMail]: { retryLimit: 8, retryDelaySeconds: 20, retryBackoff: true, expireInSeconds: 300, concurrency: 2 },
+  [JOBS.fulfilOrder]: { retryLimit: 10, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 900, policy: 'stately', concurrency: 4 },
+  [JOBS.fulfilmentSweep]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 120, policy: 'singleton' },
+  [JOBS.purgeAccounts]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
+};

@@ -1,0 +1,26 @@
+import type { MailJob } from '../features/accounts/mail-queue.ts';
+import { fulfilmentJobs } from '../features/orders/fulfilment/fulfilment-jobs.ts';
+import type { JobSystem } from '../jobs/job-queue.ts';
+import { JOBS } from '../jobs/queues.ts';
+import type { Services } from '../services.ts';
+import type { RunningRole } from './running-role.ts';
+
+/** The schedules the worker keeps (cron, UTC); pg-boss sends each tick once, however many workers run. */
+export const SCHEDULES: Record<string, string> = {
+  [JOBS.fulfilmentSweep]: '* * * * *',
+  [JOBS.purgeAccounts]: '17 * * * *',
+};
+
+/**
+ * The worker role: runs the jobs the services write (mail, fulfilment) and the schedules. Start
+ * the job system with `{ worker: true }` first. Stopping finishes the jobs in hand.
+ */
+export async function startWorker(services: Services, jobs: JobSystem, options: { schedules?: boolean } = {}): Promise<RunningRole> {
+  const fulfilment = fulfilmentJobs(services.fulfilment, services.jobs);
+  await jobs.work<MailJob>(JOBS.sendMail, (job) => services.accounts.mail.deliver(job));
+  await jobs.work(JOBS.fulfilOrder, fulfilment.fulfilOrder);
+  await jobs.work(JOBS.fulfilmentSweep, fulfilment.sweep);
+  await jobs.work(JOBS.purgeAccounts, () => services.accounts.purgeExpired());
+  if (options.schedules !== false) for (const [name, cron] of Object.entries(SCHEDULES)) await jobs.schedule(name, cron);
+  return { name: 'worker', stop: () => jobs.stop() };
+}

@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Adapters } from './adapters.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { createEventBus, type EventBus } from './events.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import { createAccountServices, type AccountServices } from './features/accounts/account-services.ts';
+import { createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
+import { createAvailabilityService, type AvailabilityService } from './features/availability/availability-service.ts';
+import { createSearchQuota, type SearchQuota } from './features/availability/search-quota.ts';
+import { createBasketService, type BasketService } from './features/basket/basket-service.ts';
+import { createCatalogueService, type CatalogueService } from './features/catalogue/catalogue-service.ts';
+import { surchargeFor } from './features/checkout/payment-methods.ts';
+import { createCheckoutService, type CheckoutService } from './features/checkout/checkout-service.ts';
+import { createDnsService, type DnsService } from './features/dns/dns-service.ts';
+import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
+import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
+import { createFulfilmentService, type FulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
+import { createOrdersFeature, type OrdersFeature } from './features/orders/orders-feature.ts';
+import { createWhoisService, type WhoisService } from './features/whois/whois-service.ts';
+import { getOrCreateSecret } from './db/settings.ts';
+import { forgettingRegistrar } from './features/availability/forgetting-registrar.ts';
+import { createCsrfTokens } from './http/csrf-tokens.ts';
+import { SessionManager } from './http/session.ts';
+import type { ShopOrigin } from './http/shop-origin.ts';
+
+/** The part of the configuration the services and the HTTP app read. */
+export type ShopConfig = Pick<
+  Config,
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>>;
+
+/** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */
+export type ServiceAdapters = Omit<Adapters, 'close'>;
+
+export interface ServiceDeps {
+  config: ShopConfig;
+  db: Database;
+  adapters: ServiceAdapters;
+  /** Where services write their jobs (mail, fulfilment), in the transaction of the change. */
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  /** The clock of the account rules (link expiry, attempt windows), sessions and orders; tests move it. */
+  now?: () => Date;
+}
+
+/** Every feature service, built once; every role and every test starts here. */
+export interface Services {
+  config: ShopConfig;
+  db: Database;
+  adapters: ServiceAdapters;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  events: EventBus;
+  sessions: SessionManager;
+  catalogue: CatalogueService;
+  availability: AvailabilityService;
+  quota: SearchQuota;
+  dns: DnsService;
+  domains: DomainService;
+  hosting: HostingService;
+  customer: CustomerLookup;
+  basket: BasketService;
+  whois: WhoisService;
+  accounts: AccountServices;
+  checkout: CheckoutService;
+  fulfilment: FulfilmentService;
+  orders: OrdersFeature;
+  /** Where the browser is sent back to: `PUBLIC_URL`, or the request's own address while it is unset. */
+  shopOrigin: ShopOrigin;
+}
+
+/** The service graph: who needs whom is decided here and nowhere else. */
+export async function createServices(deps: ServiceDeps): Promise<Services> {
+  const { config, db, adapters, jobs, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const events = createEventBus(log);
+  const csrf = createCsrfTokens(await getOrCreateSecret(db, 'csrf_hmac_key'));
+  const sessions = new SessionManager({ db, lifetimes: config.sessions, secureCookies: config.secureCookies, csrf, now });
+
+  const catalogue = createCatalogueService(db);
+  const availability = createAvailabilityService({
+    registry: adapters.registry,
+    catalogue,
+    cache: adapters.availabilityCache,
+    cacheSeconds: config.availability.cacheSeconds,
+    timeoutMs: config.registry.timeoutMs,
+  });
+  const quota = createSearchQuota({ counters: adapters.counters, freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
+  const dns = createDnsService(db);
+  const domains = createDomainService(db);
+  const hosting = createHostingService(db);
+  const customer = createCustomerLookup(db);
+  const whois = createWhoisService({ db, now, countries: () => catalogue.countries(), customer, events });
+  const basket = createBasketService({
+    db,
+    catalogue,
+    availability,
+    now,
+    ownsDnsProfile: (customerId, profileId, q) => dns.ownsProfile(customerId, profileId, q),
+    ownsHolder: (customerId, holderId, q) => whois.ownsHolder(customerId, holderId, q),
+  });
+  // A deleted holder is no longer chosen in the customer's basket (checkout checks it again anyway).
+  events.on('holder-deleted', ({ customerId, holderId }) => db.transaction((tx) => basket.forgetDomainHolder(customerId, holderId, tx)));
+  const accounts = createAccountServices({
+    db,
+    now,
+    baseUrl: config.baseUrl,
+    captcha: adapters.captcha,
+    basket,
+    mailer: adapters.mailer,
+    jobs,
+    log,
+    sessions,
+    loginThrottle: config.loginThrottle,
+  });
+  const checkout = createCheckoutService({
+    basket,
+    snapshot: () => catalogue.snapshot(),
+    availability,
+    isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
+    customer,
+    ownsHolder: (customerId, holderId) => whois.ownsHolder(customerId, holderId),
+  });
+  const fulfilment = createFulfilmentService({
+    db,
+    now,
+    log,
+    // A domain the shop registers is no longer reported free from any process's cache.
+    registry: forgettingRegistrar(adapters.registry, availability),
+    provisioning: adapters.provisioning,
+    domains,
+    dns,
+    hosting,
+  });
+  // Links the browser follows: PUBLIC_URL, or the request's own address while it is unset. Services
+  // built without `publicUrl` at all (tests that make their own config) keep to `baseUrl`.
+  const shopOrigin: ShopOrigin = { publicUrl: config.publicUrl === undefined ? config.baseUrl : config.publicUrl, baseUrl: config.baseUrl };
+  const orders = createOrdersFeature({
+    db,
+    now,
+    baseUrl: config.baseUrl,
+    shopOrigin,
+    log,
+    payment: adapters.payment,
+    catalogue,
+    validator: checkout,
+    customer,
+    holder: (customerId, holderId, locale) => whois.get(customerId, holderId, locale),
+    paymentMethods: () => catalogue.snapshot().then((snapshot) => snapshot.paymentMethods),
+    surchargeFor,
+    jobs,
+  });
+
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, shopOrigin };
+}
