@@ -106,7 +106,7 @@ describe.each(databaseKinds)('route contracts on $name', (kind) => {
   beforeAll(async () => {
     database = await kind.open();
     app = await buildTestApp(database, { config: { webDist }, onRoute: (route) => void routes.push(route) });
-    await ensureDemoAccounts(demoAccountDeps(database.db));
+    await ensureDemoAccounts(await demoAccountDeps(database.db));
     await app.ready();
   });
   afterAll(async () => {
