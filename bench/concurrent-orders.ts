@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, type DatabaseKind, type TestClient } from '@kavel/server/testing';
+import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, waitForJobs, type DatabaseKind, type TestClient } from '@kavel/server/testing';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
 import { ms, percentile, round, table, type BenchmarkOutcome } from './support.ts';
 
@@ -18,8 +18,11 @@ export interface OrdersFigures {
   customers: number;
   /** Purchase requests sent (the double-clickers send two with the same request id). */
   requests: number;
+  /** From the first request until the last answer: the purchases, without their fulfilment. */
   wallMs: number;
   ordersPerSecond: number;
+  /** From the first request until the worker has fulfilled every order (in the background). */
+  fulfilledWallMs: number;
   p50Ms: number;
   p95Ms: number;
   ordersInDatabase: number;
@@ -70,6 +73,9 @@ async function measure(kind: DatabaseKind): Promise<OrdersFigures> {
       }),
     );
     const wallMs = performance.now() - started;
+    // The answers do not wait for fulfilment: the worker in this process does it from the queue.
+    await waitForJobs(app, 120_000);
+    const fulfilledWallMs = performance.now() - started;
 
     const orderRows = await database.db.execute<{ customer_id: number; n: number }>(sql`select customer_id, count(*)::int as n from orders group by customer_id`);
     const perCustomer = (orderRows as unknown as { rows?: Array<{ n: number }> }).rows ?? (orderRows as unknown as Array<{ n: number }>);
@@ -84,6 +90,7 @@ async function measure(kind: DatabaseKind): Promise<OrdersFigures> {
       requests: latencies.length,
       wallMs: round(wallMs, 0),
       ordersPerSecond: round((ordersInDatabase / wallMs) * 1000, 1),
+      fulfilledWallMs: round(fulfilledWallMs, 0),
       p50Ms: round(percentile(latencies, 50), 0),
       p95Ms: round(percentile(latencies, 95), 0),
       ordersInDatabase,
@@ -112,10 +119,12 @@ export async function runConcurrentOrdersBenchmark(): Promise<BenchmarkOutcome<O
   const lines = [
     `${CUSTOMERS} logged-in customers, each with a .nl domain and Basic hosting, pay on account at the same moment;`,
     'every second customer sends the same purchase twice at once (a double click). Requests go through app.inject.',
+    "'wall' and p50/p95 are the purchase answers, which no longer include fulfilment; 'all fulfilled' is until the",
+    "process's worker has fulfilled every order from the job queue.",
     '',
     ...table(
-      ['database', 'requests', 'wall', 'orders/s', 'p50', 'p95', 'orders', 'one each', 'gapless', 'fulfilled'],
-      figures.map((f) => [f.database, f.requests, ms(f.wallMs), f.ordersPerSecond, ms(f.p50Ms), ms(f.p95Ms), f.ordersInDatabase, f.customersWithOneOrder, f.invoiceNumbersGapless ? 'yes' : 'NO', f.fulfilled]),
+      ['database', 'requests', 'wall', 'orders/s', 'p50', 'p95', 'all fulfilled', 'orders', 'one each', 'gapless', 'fulfilled'],
+      figures.map((f) => [f.database, f.requests, ms(f.wallMs), f.ordersPerSecond, ms(f.p50Ms), ms(f.p95Ms), ms(f.fulfilledWallMs), f.ordersInDatabase, f.customersWithOneOrder, f.invoiceNumbersGapless ? 'yes' : 'NO', f.fulfilled]),
     ),
     ...(databaseKinds.length === 1 ? ['PostgreSQL skipped: TEST_DATABASE_URL is not set'] : []),
   ];
