@@ -9,6 +9,10 @@ const backend = 'http://localhost:8080';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: {
+    // Every `import … from 'zod'` (ours and core's) gets zod with `jitless` set: see src/zod-jitless.ts.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/zod-jitless.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -21,6 +21,7 @@ import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
+import { registerRobots } from './http/robots.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerCanonicalHost } from './http/shop-origin.ts';
 import { registerSessions } from './http/session.ts';
@@ -107,6 +108,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerHostingRoutes(app, { hosting, catalogue });
   // [orders] routes (purchase, order app order/payment, payment return and webhook, invoices)
   orders.register(app);
+  registerRobots(app);
   await registerPages(app, config.webDist, sessions);
   return app;
 }

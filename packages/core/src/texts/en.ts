@@ -3,6 +3,7 @@ import type { TextKey } from './nl.ts';
 /** English texts. Quoted spec texts are verbatim. */
 export const en: Record<TextKey, string> = {
   'page.title': 'Order',
+  'meta.description': 'Order your domain name and web hosting in three steps: choose a domain name, choose your services and complete your order.',
   'lang.switch': 'Nederlands',
   'lang.switchLabel': 'Naar Nederlands',
   'steps.label': 'Order steps',

@@ -1,6 +1,7 @@
 /** Dutch texts. Quoted spec texts are verbatim. Keys are shared with `en.ts`. */
 export const nl = {
   'page.title': 'Bestellen',
+  'meta.description': 'Bestel je domeinnaam en webhosting in drie stappen: kies een domeinnaam, kies je diensten en rond je bestelling af.',
   'lang.switch': 'English',
   'lang.switchLabel': 'Switch to English',
   'steps.label': 'Bestelstappen',

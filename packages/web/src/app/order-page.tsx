@@ -8,14 +8,18 @@ import { useAuth } from '../features/accounts/use-auth.ts';
 import { StepIndicator } from '../features/order-steps/step-indicator.tsx';
 import { StepSection } from '../features/order-steps/step-section.tsx';
 import { useOrderSteps } from '../features/order-steps/use-order-steps.ts';
-import { ServicesStep } from '../features/services/services-step.tsx';
 import { useServicesCheck } from '../features/services/use-services-check.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { OrderErrorModal } from './order-error-modal.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
+import { whenIdle } from './when-idle.ts';
 
-// Step 3 (the account forms, the form library, payment) loads when there is something to order, not with the page.
+// Only step 1 is in the first download. Step 2 (the service cards) loads when the basket has
+// something in it, or earlier when the browser is idle; step 3 (the account forms, the form
+// library, payment) loads when there is something to order.
+const loadServicesStep = () => import('../features/services/services-step.tsx');
+const ServicesStep = lazy(() => loadServicesStep().then((module) => ({ default: module.ServicesStep })));
 const loadCheckoutStep = () => import('../features/checkout/checkout-step.tsx');
 const CheckoutStep = lazy(() => loadCheckoutStep().then((module) => ({ default: module.CheckoutStep })));
 
@@ -32,8 +36,11 @@ export function OrderPage() {
   // From step 2 the cards are checked (here and by the server) before step 3 opens.
   const onContinue = steps.current === 2 ? () => void servicesCheck.run().then((valid) => valid && steps.next()) : steps.next;
 
+  useEffect(() => whenIdle(() => void loadServicesStep()), []);
   useEffect(() => {
-    if (hasItems) void loadCheckoutStep();
+    if (!hasItems) return;
+    void loadServicesStep();
+    void loadCheckoutStep();
   }, [hasItems]);
 
   return (
@@ -48,7 +55,13 @@ export function OrderPage() {
               <DomainSearch />
             </StepSection>
             <StepSection step={2} title={t('step2.heading')} current={steps.current === 2}>
-              <ServicesStep marked={servicesCheck.marked} />
+              {hasItems ? (
+                <Suspense fallback={<Spinner label={t('common.loading')} />}>
+                  <ServicesStep marked={servicesCheck.marked} />
+                </Suspense>
+              ) : (
+                <p className="step__placeholder muted">{t('step2.empty')}</p>
+              )}
             </StepSection>
             {steps.step3Open && (
               <StepSection step={3} title={t('step3.heading')} current={steps.current === 3}>

@@ -1,7 +1,6 @@
-import { texts, validationMessage, type TextKey } from '@kavel/core';
+import { validationMessage } from '@kavel/core';
 import { locale } from './locale.ts';
-
-const isTextKey = (value: string): value is TextKey => value in texts.nl;
+import { isTextKey, text } from './texts.ts';
 
 /**
  * A form error in the page language: zod messages are validation keys, form-only rules use text
@@ -9,7 +8,7 @@ const isTextKey = (value: string): value is TextKey => value in texts.nl;
  */
 export function fieldMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
-  return isTextKey(message) ? texts[locale][message] : validationMessage(locale, message);
+  return isTextKey(message) ? text(message) : validationMessage(locale, message);
 }
 
 export function useFieldMessage(): typeof fieldMessage {

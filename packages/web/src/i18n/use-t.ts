@@ -1,9 +1,10 @@
-import { formatEuro, translate, type Locale, type TextKey } from '@kavel/core';
+import { formatEuro, type Locale, type TextKey } from '@kavel/core';
 import { locale } from './locale.ts';
+import { text } from './texts.ts';
 
 export type Translate = (key: TextKey, params?: Record<string, string | number>) => string;
 
-const t: Translate = (key, params) => translate(locale, key, params);
+const t: Translate = text;
 const euro = (cents: number): string => formatEuro(cents, locale);
 
 /** The texts of the page language. A hook so a later in-page language change stays a local edit. */

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { texts, type TExtraService, type TextKey } from '@kavel/core';
+import type { TExtraService, TextKey } from '@kavel/core';
+import { isTextKey } from '../../i18n/texts.ts';
 import { useEuro, useT } from '../../i18n/use-t.ts';
 import { ExtraServiceIcon } from './extra-service-icon.tsx';
 
@@ -15,7 +16,7 @@ interface ExtraServiceRowProps {
 /** The catalogue's extras have a line of explanation; an extra added to the data later has none until one is written. */
 function detailKey(productCode: string): TextKey | null {
   const key = `extraServices.detail.${productCode}`;
-  return key in texts.nl ? (key as TextKey) : null;
+  return isTextKey(key) ? key : null;
 }
 
 /**

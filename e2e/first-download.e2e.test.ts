@@ -1,0 +1,81 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderPage } from './pages/order-page.ts';
+import { collectPageErrors, desktop } from './support/browser.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
+
+let shop: RunningShop;
+let browser: Browser;
+useShopAndBrowser((running) => ({ shop, browser } = running));
+
+/** The English texts' chunk (`texts-en-<hash>.js`), fetched only for a page in English. */
+const ENGLISH_TEXTS = /\/assets\/texts-en-[\w-]+\.js$/;
+
+/** Every `securitypolicyviolation` the page raised, recorded from before its first script. */
+async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+}
+
+const metaContent = (page: Page, name: string) => page.locator(`meta[name="${name}"]`).getAttribute('content');
+
+describe('the order page: a first download in one language, under a strict CSP', () => {
+  let page: Page;
+  let errors: string[];
+  const requested: string[] = [];
+  beforeAll(async () => {
+    const context = await browser.newContext(desktop);
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective}: ${event.blockedURI || event.sample}`));
+    });
+    page = await context.newPage();
+    errors = collectPageErrors(page);
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  });
+  afterAll(() => page.context().close());
+
+  it('is usable in Dutch without the English texts, and reports no CSP violation while checking answers', async () => {
+    const order = new OrderPage(page);
+    await order.open(shop.url);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('nl');
+    await expect(page.getByRole('heading', { name: 'Kies je domeinnaam' }).isVisible()).resolves.toBe(true);
+    // The answers of a search and of the basket are parsed with zod in the page.
+    await order.search('mijnbakkerij');
+    await order.settledStatuses();
+    await order.toggle('nl');
+    await order.waitForStatus('nl', 'added');
+    await page.waitForLoadState('networkidle');
+
+    expect(requested.filter((path) => ENGLISH_TEXTS.test(path))).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    expect(errors.filter((error) => /Content Security Policy|unsafe-eval/i.test(error))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("gives a search engine what it asks of a shop's page: title, description, language, viewport", async () => {
+    await expect(page.title()).resolves.toMatch(/\S/);
+    await expect(metaContent(page, 'description')).resolves.toMatch(/^Bestel je domeinnaam/);
+    await expect(metaContent(page, 'viewport')).resolves.toContain('width=device-width');
+    const robots = await page.request.get(`${shop.url}/robots.txt`);
+    expect(robots.status()).toBe(200);
+    await expect(robots.text()).resolves.toContain('User-agent: *');
+  });
+
+  it('switches to English, fetching the English texts only then', async () => {
+    const before = requested.length;
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL(/lang=en/);
+    await page.getByRole('heading', { name: 'Choose your domain name' }).waitFor();
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('en');
+    await expect(page.getByTestId('check-button').textContent()).resolves.toBe('Check');
+    await expect(metaContent(page, 'description')).resolves.toMatch(/^Order your domain name/);
+    // The basket kept over the switch, now in English.
+    await expect(page.getByTestId('basket').textContent()).resolves.toContain('Selection');
+
+    expect(requested.slice(before).filter((path) => ENGLISH_TEXTS.test(path))).toHaveLength(1);
+    expect(await cspViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
