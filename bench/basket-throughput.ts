@@ -1,69 +1,60 @@
 /**
- * API throughput: a bare Fastify route against `GET /api/bestelprocedure/getBasket` of the real
- * app with a basket of three domains, in one run, measured with autocannon.
+ * API throughput: `GET /api/bestelprocedure/getBasket` of the real app (a basket of three domains)
+ * against a bare Fastify route in the same process, measured A/B alternating over several rounds
+ * in one run, with autocannon as the load generator in its own process. The ratio of each round
+ * is basket/bare; the report gives the median and the range.
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import autocannon from 'autocannon';
 import fastify from 'fastify';
 import { buildTestApp, databaseKinds, type DatabaseKind } from '@kavel/server/testing';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
 import extensionCatalogue from '../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
-import { listenOnLoopback, ms, round, table, type BenchmarkOutcome } from './support.ts';
+import { loadFromOtherProcess, type LoadFigures } from './load/autocannon-process.ts';
+import { listenOnLoopback, median, ms, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
 
 const CONNECTIONS = 50;
 const WARMUP_SECONDS = 2;
-const MEASURE_SECONDS = 8;
-/** autocannon runs in one worker thread, so the server keeps the main thread (2 cores). */
-const LOAD_WORKERS = 1;
+const ROUND_SECONDS = 3;
+const ROUNDS = 5;
+const RATIO_GOAL = 0.3;
 const BASKET_DOMAINS = extensionCatalogue.slice(0, 3);
 
-export interface ThroughputFigures {
+export interface ThroughputFigures extends LoadFigures {
   target: string;
-  requestsPerSecond: number;
-  p50LatencyMs: number;
-  p99LatencyMs: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+}
+
+export interface BasketFigures {
+  database: DatabaseKind['name'];
+  /** Median over the rounds of each target; the ratios are per round. */
+  bare: ThroughputFigures;
+  health: ThroughputFigures;
+  basket: ThroughputFigures;
+  ratioToBare: Spread;
+  healthRatioToBare: Spread;
 }
 
 export interface BasketSummary {
   connections: number;
-  measureSeconds: number;
-  bare: ThroughputFigures;
-  /** The real app's `/health` (no session, no rate limit, no database): the framework's share. */
-  health: ThroughputFigures;
-  basket: Array<ThroughputFigures & { database: DatabaseKind['name']; ratioToBare: number }>;
+  rounds: number;
+  roundSeconds: number;
+  databases: BasketFigures[];
 }
 
-/** Warms up, then measures `url` with the given request headers. */
-async function measure(target: string, url: string, headers: Record<string, string> = {}): Promise<ThroughputFigures> {
-  const options = { url, headers, connections: CONNECTIONS, workers: LOAD_WORKERS, timeout: 10 };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const result = await autocannon({ ...options, duration: MEASURE_SECONDS });
+/** The per-target figures of several rounds folded into one: medians, and every failure summed. */
+function medianFigures(target: string, rounds: LoadFigures[]): ThroughputFigures {
+  const of = (pick: (f: LoadFigures) => number) => median(rounds.map(pick));
+  const sum = (pick: (f: LoadFigures) => number) => rounds.reduce((total, f) => total + pick(f), 0);
   return {
     target,
-    requestsPerSecond: round(result.requests.average, 0),
-    p50LatencyMs: result.latency.p50,
-    p99LatencyMs: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    requestsPerSecond: round(of((f) => f.requestsPerSecond), 0),
+    p50LatencyMs: of((f) => f.p50LatencyMs),
+    p99LatencyMs: of((f) => f.p99LatencyMs),
+    requests: sum((f) => f.requests),
+    non2xx: sum((f) => f.non2xx),
+    errors: sum((f) => f.errors),
+    timeouts: sum((f) => f.timeouts),
   };
-}
-
-async function measureBareRoute(): Promise<ThroughputFigures> {
-  const app = fastify();
-  app.get('/bare', async () => ({ ok: true }));
-  try {
-    const baseUrl = await listenOnLoopback(app);
-    return await measure('bare Fastify route', `${baseUrl}/bare`);
-  } finally {
-    await app.close();
-  }
 }
 
 /** `name=value` pairs of every Set-Cookie of `response`. */
@@ -105,59 +96,70 @@ function tolerateTerminationOnClose(database: DatabaseHandle): void {
   if (database.kind === 'postgres' && pool instanceof EventEmitter) pool.on('error', () => {});
 }
 
-async function measureApp(kind: DatabaseKind): Promise<{ health: ThroughputFigures; basket: ThroughputFigures }> {
+async function measureDatabase(kind: DatabaseKind): Promise<BasketFigures> {
+  const bareApp = fastify();
+  bareApp.get('/bare', async () => ({ ok: true }));
   const database = await kind.open();
   const app = await buildTestApp(database, { config: { rateLimitPerMinute: 10_000_000 } });
   try {
+    const bareUrl = `${await listenOnLoopback(bareApp)}/bare`;
     const baseUrl = await listenOnLoopback(app);
-    const health = await measure('app /health (no session, no DB)', `${baseUrl}/health`);
     const cookie = await sessionWithBasket(baseUrl);
-    const basket = await measure(`getBasket (${kind.name})`, `${baseUrl}/api/bestelprocedure/getBasket`, { cookie });
-    return { health, basket };
+    const targets = [
+      { key: 'bare', url: bareUrl, headers: {} },
+      { key: 'health', url: `${baseUrl}/health`, headers: {} },
+      { key: 'basket', url: `${baseUrl}/api/bestelprocedure/getBasket`, headers: { cookie } },
+    ] as const;
+    for (const target of targets) await loadFromOtherProcess({ url: target.url, headers: target.headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+    const rounds: Array<Record<(typeof targets)[number]['key'], LoadFigures>> = [];
+    for (let n = 0; n < ROUNDS; n++) {
+      // Alternate the order, so that neither side always runs on a warmer (or more tired) machine.
+      const order = n % 2 === 0 ? targets : [...targets].reverse();
+      const figures = {} as Record<(typeof targets)[number]['key'], LoadFigures>;
+      for (const target of order) figures[target.key] = await loadFromOtherProcess({ url: target.url, headers: target.headers, connections: CONNECTIONS, seconds: ROUND_SECONDS });
+      rounds.push(figures);
+    }
+    return {
+      database: kind.name,
+      bare: medianFigures('bare Fastify route', rounds.map((r) => r.bare)),
+      health: medianFigures('app /health (no session, no DB)', rounds.map((r) => r.health)),
+      basket: medianFigures(`getBasket (${kind.name})`, rounds.map((r) => r.basket)),
+      ratioToBare: spread(rounds.map((r) => r.basket.requestsPerSecond / r.bare.requestsPerSecond)),
+      healthRatioToBare: spread(rounds.map((r) => r.health.requestsPerSecond / r.bare.requestsPerSecond)),
+    };
   } finally {
     await app.close();
+    await bareApp.close();
     tolerateTerminationOnClose(database);
     await database.close();
   }
 }
 
 export async function runBasketThroughputBenchmark(): Promise<BenchmarkOutcome<BasketSummary>> {
-  const bare = await measureBareRoute();
-  const basket: BasketSummary['basket'] = [];
-  let health: ThroughputFigures | undefined;
-  for (const kind of databaseKinds) {
-    const figures = await measureApp(kind);
-    health ??= figures.health;
-    basket.push({ ...figures.basket, database: kind.name, ratioToBare: round(figures.basket.requestsPerSecond / bare.requestsPerSecond, 4) });
-  }
-  if (!health) throw new Error('no database kind to measure');
-  const all = [bare, health, ...basket];
+  const databases: BasketFigures[] = [];
+  for (const kind of databaseKinds) databases.push(await measureDatabase(kind));
+  const all = databases.flatMap((d) => [d.bare, d.health, d.basket]);
   const failures = all.flatMap((f) => [
     ...(f.non2xx > 0 ? [`${f.target}: ${f.non2xx} non-2xx responses`] : []),
     ...(f.errors > 0 ? [`${f.target}: ${f.errors} connection errors (${f.timeouts} timeouts)`] : []),
     ...(f.requests === 0 ? [`${f.target}: no requests completed`] : []),
   ]);
-  const summary: BasketSummary = { connections: CONNECTIONS, measureSeconds: MEASURE_SECONDS, bare, health, basket };
   const lines = [
-    `autocannon: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${MEASURE_SECONDS} s measured, load in ${LOAD_WORKERS} worker thread`,
-    `getBasket with a session cookie whose basket holds ${BASKET_DOMAINS.length} domains`,
+    `autocannon in its own process: ${CONNECTIONS} connections; per database a ${WARMUP_SECONDS} s warm-up of each target, then ${ROUNDS} rounds`,
+    `of ${ROUND_SECONDS} s per target, the order alternating; req/s and latencies are medians over the rounds, ratios per round.`,
+    `getBasket with a session cookie whose basket holds ${BASKET_DOMAINS.length} domains; the bare route listens in the same process.`,
     '',
     ...table(
-      ['target', 'req/s', 'ratio', 'p50', 'p99', 'requests', 'non-2xx', 'errors'],
-      all.map((f) => [
-        f.target,
-        f.requestsPerSecond,
-        `${((f.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(2)} %`,
-        ms(f.p50LatencyMs),
-        ms(f.p99LatencyMs),
-        f.requests,
-        f.non2xx,
-        f.errors,
-      ]),
+      ['database', 'target', 'req/s', 'p50', 'p99', 'requests', 'non-2xx', 'errors'],
+      databases.flatMap((d) =>
+        [d.bare, d.health, d.basket].map((f) => [d.database, f.target, f.requestsPerSecond, ms(f.p50LatencyMs), ms(f.p99LatencyMs), f.requests, f.non2xx, f.errors]),
+      ),
     ),
     '',
-    ...basket.map((b) => `Ratio getBasket/bare on ${b.database}: ${b.ratioToBare.toFixed(4)} (bare route ${round(bare.requestsPerSecond / b.requestsPerSecond, 0)}x faster)`),
+    ...databases.map(
+      (d) => `Ratio getBasket/bare on ${d.database}: median ${showSpread(d.ratioToBare)}: ${verdict(d.ratioToBare.median, RATIO_GOAL, 'at least')}; /health/bare ${showSpread(d.healthRatioToBare)}`,
+    ),
     ...(databaseKinds.length === 1 ? ['PostgreSQL skipped: TEST_DATABASE_URL is not set'] : []),
   ];
-  return { lines, summary, failures };
+  return { lines, summary: { connections: CONNECTIONS, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, databases }, failures };
 }

@@ -7,14 +7,24 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
+import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
+import { createSimulatedRegistry } from '../packages/server/src/ports/registry/index.ts';
+import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, waitForJobs, type DatabaseKind, type TestClient } from '@kavel/server/testing';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
 import { ms, percentile, round, table, type BenchmarkOutcome } from './support.ts';
 
 const CUSTOMERS = 50;
+/** The product's default simulated registry latency (`REGISTRY_SIMULATED_LATENCY_MS`), and the baseline without it. */
+const LATENCIES = [
+  { label: 'none (baseline)', min: 0, max: 0 },
+  { label: 'default 150-900 ms', min: 150, max: 900 },
+] as const;
 
 export interface OrdersFigures {
   database: DatabaseKind['name'];
+  /** The simulated registry's latency per lookup during the purchases. */
+  registryLatency: string;
   customers: number;
   /** Purchase requests sent (the double-clickers send two with the same request id). */
   requests: number;
@@ -48,10 +58,11 @@ function tolerateTerminationOnClose(database: DatabaseHandle): void {
   if (database.kind === 'postgres' && pool instanceof EventEmitter) pool.on('error', () => {});
 }
 
-async function measure(kind: DatabaseKind): Promise<OrdersFigures> {
+async function measure(kind: DatabaseKind, latency: (typeof LATENCIES)[number]): Promise<OrdersFigures> {
   const database = await kind.open();
   const mailer = createRecordingMailer();
-  const app = await buildTestApp(database, { mailer, config: { rateLimitPerMinute: 10_000_000 } });
+  const registry = createSimulatedRegistry({ latencyMs: { min: latency.min, max: latency.max }, failureRate: 0, wellKnown, isRegisteredInShop: batchedOwnershipCheck(database.db) });
+  const app = await buildTestApp(database, { mailer, registry, config: { rateLimitPerMinute: 10_000_000 } });
   try {
     const clients: TestClient[] = [];
     for (let n = 0; n < CUSTOMERS; n++) clients.push(await customerWithBasket(app, mailer, n));
@@ -86,6 +97,7 @@ async function measure(kind: DatabaseKind): Promise<OrdersFigures> {
     const ordersInDatabase = perCustomer.reduce((sum, row) => sum + Number(row.n), 0);
     return {
       database: kind.name,
+      registryLatency: latency.label,
       customers: CUSTOMERS,
       requests: latencies.length,
       wallMs: round(wallMs, 0),
@@ -108,23 +120,24 @@ async function measure(kind: DatabaseKind): Promise<OrdersFigures> {
 
 export async function runConcurrentOrdersBenchmark(): Promise<BenchmarkOutcome<OrdersFigures[]>> {
   const figures: OrdersFigures[] = [];
-  for (const kind of databaseKinds) figures.push(await measure(kind));
+  for (const kind of databaseKinds) for (const latency of LATENCIES) figures.push(await measure(kind, latency));
   const failures = figures.flatMap((f) => [
-    ...(f.ordersInDatabase !== f.customers ? [`${f.database}: ${f.ordersInDatabase} orders for ${f.customers} customers`] : []),
-    ...(f.customersWithOneOrder !== f.customers ? [`${f.database}: only ${f.customersWithOneOrder} customers have exactly one order`] : []),
-    ...(!f.invoiceNumbersGapless ? [`${f.database}: invoice numbers have gaps or doubles`] : []),
-    ...(f.failedRequests > 0 ? [`${f.database}: ${f.failedRequests} purchase requests failed`] : []),
-    ...(f.fulfilled !== f.customers ? [`${f.database}: ${f.fulfilled} of ${f.customers} orders fulfilled`] : []),
+    ...(f.ordersInDatabase !== f.customers ? [`${f.database}, registry ${f.registryLatency}: ${f.ordersInDatabase} orders for ${f.customers} customers`] : []),
+    ...(f.customersWithOneOrder !== f.customers ? [`${f.database}, registry ${f.registryLatency}: only ${f.customersWithOneOrder} customers have exactly one order`] : []),
+    ...(!f.invoiceNumbersGapless ? [`${f.database}, registry ${f.registryLatency}: invoice numbers have gaps or doubles`] : []),
+    ...(f.failedRequests > 0 ? [`${f.database}, registry ${f.registryLatency}: ${f.failedRequests} purchase requests failed`] : []),
+    ...(f.fulfilled !== f.customers ? [`${f.database}, registry ${f.registryLatency}: ${f.fulfilled} of ${f.customers} orders fulfilled`] : []),
   ]);
   const lines = [
     `${CUSTOMERS} logged-in customers, each with a .nl domain and Basic hosting, pay on account at the same moment;`,
     'every second customer sends the same purchase twice at once (a double click). Requests go through app.inject.',
     "'wall' and p50/p95 are the purchase answers, which no longer include fulfilment; 'all fulfilled' is until the",
-    "process's worker has fulfilled every order from the job queue.",
+    "process's worker has fulfilled every order from the job queue. Each database runs once with the product's default",
+    'simulated registry latency and once without (the baseline), in the same run.',
     '',
     ...table(
-      ['database', 'requests', 'wall', 'orders/s', 'p50', 'p95', 'all fulfilled', 'orders', 'one each', 'gapless', 'fulfilled'],
-      figures.map((f) => [f.database, f.requests, ms(f.wallMs), f.ordersPerSecond, ms(f.p50Ms), ms(f.p95Ms), ms(f.fulfilledWallMs), f.ordersInDatabase, f.customersWithOneOrder, f.invoiceNumbersGapless ? 'yes' : 'NO', f.fulfilled]),
+      ['database', 'registry', 'requests', 'wall', 'orders/s', 'p50', 'p95', 'all fulfilled', 'orders', 'one each', 'gapless', 'fulfilled'],
+      figures.map((f) => [f.database, f.registryLatency, f.requests, ms(f.wallMs), f.ordersPerSecond, ms(f.p50Ms), ms(f.p95Ms), ms(f.fulfilledWallMs), f.ordersInDatabase, f.customersWithOneOrder, f.invoiceNumbersGapless ? 'yes' : 'NO', f.fulfilled]),
     ),
     ...(databaseKinds.length === 1 ? ['PostgreSQL skipped: TEST_DATABASE_URL is not set'] : []),
   ];

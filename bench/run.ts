@@ -8,8 +8,10 @@ import { runAvailabilityBenchmark } from './availability.ts';
 import { runBasketThroughputBenchmark } from './basket-throughput.ts';
 import { runBundleSizeBenchmark } from './bundle-size.ts';
 import { runConcurrentOrdersBenchmark } from './concurrent-orders.ts';
+import { runLighthouseBenchmark } from './lighthouse.ts';
 import { runPasswordGuessingBenchmark } from './password-guessing.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
+import { runWireBytesBenchmark } from './wire-bytes.ts';
 
 interface Benchmark {
   key: string;
@@ -22,7 +24,9 @@ const BENCHMARKS: Benchmark[] = [
   { key: 'basketThroughput', title: 'API throughput: bare Fastify route vs getBasket', run: runBasketThroughputBenchmark },
   { key: 'concurrentOrders', title: 'Concurrent orders (POST /bestelprocedure/purchase)', run: runConcurrentOrdersBenchmark },
   { key: 'passwordGuessing', title: 'Password guessing against one account (POST /api/login with solved captchas)', run: runPasswordGuessingBenchmark },
-  { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS', run: runBundleSizeBenchmark },
+  { key: 'wireBytes', title: 'JavaScript on the wire before a page is usable (Chromium)', run: runWireBytesBenchmark },
+  { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS, from the built files (breakdown)', run: runBundleSizeBenchmark },
+  { key: 'lighthouse', title: 'Lighthouse mobile', run: runLighthouseBenchmark },
 ];
 
 const machine = () => ({

@@ -55,3 +55,25 @@ export const ms = (value: number): string => `${round(value, 1)} ms`;
 
 /** Bytes as `12.3 KB` (1 KB = 1024 bytes). */
 export const kb = (bytes: number): string => `${round(bytes / 1024, 1)} KB`;
+
+/** The median of `values` with their smallest and largest, for figures measured over rounds. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function spread(values: readonly number[], digits = 3): Spread {
+  return { median: round(median(values), digits), min: round(Math.min(...values), digits), max: round(Math.max(...values), digits) };
+}
+
+/** `0.31 (0.28–0.35)`: a median with its range. */
+export const showSpread = (value: Spread, unit = ''): string => `${value.median}${unit} (${value.min}–${value.max}${unit})`;
+
+/** `met` or `MISS by …`: a figure against its goal, never rounded into a pass. */
+export function verdict(value: number, goal: number, direction: 'at most' | 'at least', unit = ''): string {
+  const met = direction === 'at most' ? value <= goal : value >= goal;
+  if (met) return `met (goal ${direction} ${goal}${unit})`;
+  const by = round(Math.abs(value - goal), 3);
+  return `MISS by ${by}${unit} (goal ${direction} ${goal}${unit})`;
+}

@@ -73,6 +73,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const connection = store.kind === 'pool' ? { connectionString: store.connectionString, max: 4 } : { db: store.sql as PgBoss.Db };
   let boss: PgBoss | null = null;
   const workerIds: string[] = [];
+  /** A job was written here since the last wake: only then does an answer wake the workers. */
+  let enqueuedSinceWake = false;
   const polling = options.pollingIntervalSeconds ?? 2;
 
   const started = (): PgBoss => {
@@ -126,6 +128,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
       });
       if (id === null && !enqueueOptions.singletonKey) throw new Error(`the job queue '${name}' does not exist`);
+      enqueuedSinceWake = true;
       return id;
     },
 
@@ -156,7 +159,9 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
       await started().schedule(name, cron, {}, { tz: 'UTC' });
     },
 
-    wake() {
+    wake(wakeOptions = {}) {
+      if (!enqueuedSinceWake && !wakeOptions.always) return;
+      enqueuedSinceWake = false;
       for (const id of workerIds) boss?.notifyWorker(id);
     },
 

@@ -119,7 +119,7 @@ export async function waitForJobs(app: FastifyInstance, timeoutMs = 20_000): Pro
   const jobs = jobsOf(app);
   const until = Date.now() + timeoutMs;
   for (;;) {
-    jobs.wake();
+    jobs.wake({ always: true });
     if ((await jobs.pendingCount()) === 0) return;
     if (Date.now() > until) throw new Error('the job queue did not become idle in time');
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,0 +1,112 @@
+/**
+ * The availability benchmark's client, run in its own process (`searchesFromOtherProcess`), so
+ * that reading 100 event streams does not share the server's event loop. As a script it reads
+ * `{ baseUrl, labels, concurrent }` as JSON from argv and prints the results as JSON.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { AVAILABILITY_EVENT } from '@kavel/core';
+import { readEventStream } from '@kavel/server/testing';
+import extensionCatalogue from '../../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
+import { simulatedLatencyMs } from '../../packages/server/src/ports/registry/simulated-registry.ts';
+
+export const EXTENSIONS = extensionCatalogue.slice(0, 40).map((entry) => entry.extension);
+export const LATENCY_MS = { min: 50, max: 400 };
+/** No single stream may take longer than this; the lookups themselves end after 2 s. */
+const STREAM_LIMIT_MS = 30_000;
+
+export interface SearchResult {
+  problems: string[];
+  brokenStream: boolean;
+  lookupErrors: number;
+  firstEventMs: number;
+  lastEventMs: number;
+  endedMs: number;
+  slowestLookupMs: number;
+  /** Last event minus the slowest single lookup. */
+  overshootMs: number;
+}
+
+export const freshLabel = () => `kavelbench${randomBytes(5).toString('hex')}`;
+
+function searchUrl(baseUrl: string, label: string): string {
+  const query = new URLSearchParams({ domain: label });
+  for (const extension of EXTENSIONS) query.append('extensions[]', extension);
+  return `${baseUrl}/api/check-domain-extensions?${query}`;
+}
+
+/** One search over HTTP, checked for correctness: 200, an event stream, one `free` per extension. */
+export async function search(baseUrl: string, label: string): Promise<SearchResult> {
+  const slowestLookupMs = Math.max(...EXTENSIONS.map((e) => simulatedLatencyMs(`${label}.${e}`, LATENCY_MS.min, LATENCY_MS.max)));
+  const failed = (problem: string): SearchResult => {
+    const none = { firstEventMs: NaN, lastEventMs: NaN, endedMs: NaN, overshootMs: NaN };
+    return { problems: [problem], brokenStream: true, lookupErrors: 0, slowestLookupMs, ...none };
+  };
+  let stream: Awaited<ReturnType<typeof readEventStream>>;
+  try {
+    stream = await readEventStream(searchUrl(baseUrl, label), { signal: AbortSignal.timeout(STREAM_LIMIT_MS) });
+  } catch (error) {
+    return failed(`${label}: request failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const problems: string[] = [];
+  if (stream.status !== 200) problems.push(`${label}: status ${stream.status}`);
+  if (!stream.contentType?.startsWith('text/event-stream')) problems.push(`${label}: content-type ${stream.contentType}`);
+  const results = stream.events.filter((event) => event.event === AVAILABILITY_EVENT);
+  const others = stream.events.filter((event) => event.event !== AVAILABILITY_EVENT).map((event) => event.event);
+  if (others.length > 0) problems.push(`${label}: unexpected events ${[...new Set(others)].join(', ')}`);
+  const domains = new Set(results.map((event) => (event.data as { domain: string }).domain));
+  const missing = EXTENSIONS.filter((extension) => !domains.has(`${label}.${extension}`));
+  if (results.length !== EXTENSIONS.length || missing.length > 0) {
+    problems.push(`${label}: ${results.length} events for ${EXTENSIONS.length} extensions (missing ${missing.join(', ') || 'none'})`);
+  }
+  const brokenStream = problems.length > 0;
+  // A fresh random label is free under every extension; anything else is a wrong answer.
+  const statuses = results.map((event) => (event.data as { status: string }).status).filter((status) => status !== 'free');
+  if (statuses.length > 0) problems.push(`${label}: ${statuses.length} lookups not 'free' (${[...new Set(statuses)].join(', ')})`);
+  const times = results.map((event) => event.at);
+  const lastEventMs = times.length ? Math.max(...times) : Number.NaN;
+  return {
+    problems,
+    brokenStream,
+    lookupErrors: statuses.filter((status) => status === 'error').length,
+    firstEventMs: times.length ? Math.min(...times) : Number.NaN,
+    lastEventMs,
+    endedMs: stream.endedAt,
+    slowestLookupMs,
+    overshootMs: lastEventMs - slowestLookupMs,
+  };
+}
+
+
+interface ClientRequest {
+  baseUrl: string;
+  labels: string[];
+  concurrent: boolean;
+}
+
+async function runClient({ baseUrl, labels, concurrent }: ClientRequest): Promise<SearchResult[]> {
+  if (concurrent) return Promise.all(labels.map((label) => search(baseUrl, label)));
+  const results: SearchResult[] = [];
+  for (const label of labels) results.push(await search(baseUrl, label));
+  return results;
+}
+
+/** Runs the searches for `labels` in a child process (at once, or one after the other). */
+export async function searchesFromOtherProcess(request: ClientRequest): Promise<SearchResult[]> {
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`search client exited ${code}: ${stderr.slice(-500)}`))));
+  });
+  return JSON.parse(output) as SearchResult[];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const results = await runClient(JSON.parse(process.argv[2]!) as ClientRequest);
+  process.stdout.write(JSON.stringify(results));
+}
