@@ -231,8 +231,12 @@ describe.runIf(testDatabaseUrl !== null).each(variants)('two web processes and a
     expect(delivered.filter((o) => o.domains !== '1' || o.hosting !== '1')).toEqual([]);
     expect(Number((await query<{ n: string }>('select count(*) as n from simulated_hosting_accounts'))[0]!.n)).toBe(BUYERS);
 
-    // Each mail the shop decided to send (a send-mail job) reached the SMTP server exactly once:
-    // counted as received, by the Message-ID the worker derives from the job.
+    // Each mail the shop decided to send (a send-mail job) reached the SMTP server exactly once,
+    // counted as received by the Message-ID the worker derives from the job. The one exception is
+    // the window ARCHITECTURE.md documents: the killed worker had a mail accepted by the server but
+    // not yet recorded as sent. Such a job shows an unfinished run in `mail_deliveries` (attempts
+    // above one), there are at most as many as the worker sends at once (2), and its copies carry
+    // the same Message-ID; any other double fails.
     const mailDeadline = Date.now() + 60_000;
     let pending = -1;
     while (Date.now() < mailDeadline) {
@@ -245,7 +249,11 @@ describe.runIf(testDatabaseUrl !== null).each(variants)('two web processes and a
     expect(jobs.filter((j) => j.state !== 'completed')).toEqual([]);
     const received = new Map<string, number>();
     for (const mail of catcher.messages) received.set(mail.messageId, (received.get(mail.messageId) ?? 0) + 1);
-    const expected = new Map(jobs.map((job) => [`<${job.id}@${HOST}>`, 1]));
+    const interrupted = new Set((await query<{ job_id: string }>('select job_id from mail_deliveries where attempts > 1')).map((row) => `<${row.job_id}@${HOST}>`));
+    const sentTwiceInTheWindow = [...received].filter(([id, times]) => times === 2 && interrupted.has(id)).map(([id]) => id);
+    if (sentTwiceInTheWindow.length > 0) console.warn(`mail sent twice, by a worker killed between the server's acceptance and its record: ${sentTwiceInTheWindow.join(', ')}`);
+    expect(sentTwiceInTheWindow.length).toBeLessThanOrEqual(2);
+    const expected = new Map(jobs.map((job) => [`<${job.id}@${HOST}>`, sentTwiceInTheWindow.includes(`<${job.id}@${HOST}>`) ? 2 : 1]));
     expect(Object.fromEntries(received)).toEqual(Object.fromEntries(expected));
     // Every buyer had an activation mail among them.
     for (let n = 0; n < BUYERS; n++) {

@@ -19,7 +19,7 @@ export interface PgBossJobsOptions {
 
 const SCHEMA = 'pgboss';
 /** Advisory lock class (two-key form) of the worker processes' runner numbers. */
-const RUNNER_LOCK_CLASS = 736_154;
+export const RUNNER_LOCK_CLASS = 736_154;
 /** How often a worker looks for runs whose process died. */
 const REAP_EVERY_MS = 5_000;
 
