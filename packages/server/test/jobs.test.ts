@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import type { JobSystem, QueueSettings } from '../src/jobs/job-queue.ts';
-import { createPgBossJobs } from '../src/jobs/pg-boss-jobs.ts';
+import { createPgBossJobs, RUNNER_LOCK_CLASS } from '../src/jobs/pg-boss-jobs.ts';
 import { QUEUES } from '../src/jobs/queues.ts';
 import { startWorker } from '../src/roles/worker.ts';
 import { fillBasket, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
@@ -18,6 +18,7 @@ const TEST_QUEUES = {
   'test-flaky': settings({ retryLimit: 3, retryDelaySeconds: 1, retryBackoff: true }),
   'test-doomed': settings({ retryLimit: 1 }),
   'test-once': settings({}),
+  'test-orphan': settings({ retryLimit: 2, expireInSeconds: 3600 }),
 };
 
 const until = async (condition: () => Promise<boolean> | boolean, timeoutMs = 20_000) => {
@@ -114,6 +115,29 @@ describe.each(databaseKinds)('durable jobs on $name', (kind) => {
     await until(() => deliveries.length >= 30);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(deliveries.map((delivery) => delivery.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+  });
+
+  // Several processes exist only on a server; the embedded database belongs to one.
+  it.runIf(kind.name === 'postgres')('gives the job of a worker whose process ended to another worker at once, long before its expiry', async () => {
+    const [dying, living] = [await jobSystem(true), await jobSystem(true)];
+    const runs: string[] = [];
+    let release = () => {};
+    await dying.work('test-orphan', async () => {
+      runs.push('dying');
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await dying.enqueue('test-orphan', {}, {});
+    await until(() => runs.length === 1);
+    await living.work('test-orphan', async () => {
+      runs.push('living');
+    });
+    // The dying worker's connection ends, as when its process is killed: the server lets go of its runner lock.
+    await database.db.execute(
+      sql`select pg_terminate_backend(l.pid) from pg_locks l join job_runs r on l.objid::bigint = r.runner where l.locktype = 'advisory' and l.classid::bigint = ${RUNNER_LOCK_CLASS}`,
+    );
+    await until(() => runs.includes('living'), 30_000);
+    release();
+    expect(runs).toEqual(['dying', 'living']);
   });
 });
 

@@ -18,6 +18,47 @@ export interface PgBossJobsOptions {
 }
 
 const SCHEMA = 'pgboss';
+/** Advisory lock class (two-key form) of the worker processes' runner numbers. */
+export const RUNNER_LOCK_CLASS = 736_154;
+/** How often a worker looks for runs whose process died. */
+const REAP_EVERY_MS = 5_000;
+
+/** This process's runner number, held as a session advisory lock for as long as it runs jobs. */
+interface Runner {
+  id: number;
+  release(): Promise<void>;
+}
+
+/**
+ * Takes a free runner number: a session advisory lock on a connection that lives as long as the
+ * worker (on the server its own connection; the embedded database is one session anyway). The
+ * server lets go of it the moment the process dies, however it dies.
+ */
+async function holdRunner(store: JobStore, log: JobLog): Promise<Runner> {
+  let executor: SqlExecutor;
+  let close = async () => {};
+  if (store.kind === 'embedded') executor = store.sql;
+  else {
+    const client = new pg.Client({ connectionString: store.connectionString });
+    client.on('error', (error) => log.error({ err: error }, 'the job runner lost its lock connection; other workers may run its jobs again'));
+    await client.connect();
+    executor = { executeSql: (text, values) => client.query(text, values) };
+    close = () => client.end();
+  }
+  for (;;) {
+    const id = 1 + Math.floor(Math.random() * 2_147_483_646);
+    const { rows } = await executor.executeSql('SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [RUNNER_LOCK_CLASS, id]);
+    if ((rows[0] as { ok?: boolean } | undefined)?.ok) {
+      return {
+        id,
+        async release() {
+          await executor.executeSql('SELECT pg_advisory_unlock($1::int, $2::int)', [RUNNER_LOCK_CLASS, id]).catch(() => {});
+          await close();
+        },
+      };
+    }
+  }
+}
 
 /**
  * pg-boss's statements on the caller's open transaction, so a job is written (or rolled back)
@@ -76,6 +117,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   /** A job was written here since the last wake: only then does an answer wake the workers. */
   let enqueuedSinceWake = false;
   const polling = options.pollingIntervalSeconds ?? 2;
+  let runner: Runner | null = null;
+  let reaper: NodeJS.Timeout | null = null;
 
   const started = (): PgBoss => {
     if (!boss) throw new Error('the job queue is not started');
@@ -84,6 +127,34 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const sql = async <T>(text: string, values: unknown[] = []): Promise<T[]> => {
     const executor: SqlExecutor = store.kind === 'embedded' ? store.sql : { executeSql: (t, v) => started().getDb().executeSql(t, v ?? []) };
     return (await executor.executeSql(text, values)).rows as T[];
+  };
+
+  /**
+   * Gives the jobs whose process died back to the queue at once: a run in `job_runs` whose runner
+   * holds no lock. Without this a job stays `active` until its expiry (minutes), and a stately
+   * queue's next job for the same key cannot start before. The run counts as a failed attempt.
+   */
+  const reapOrphans = async () => {
+    const orphans = await sql<{ job_id: string; queue: string }>(
+      `SELECT r.job_id, r.queue FROM job_runs r WHERE NOT EXISTS (
+         SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+           AND l.classid::bigint = $1 AND l.objid::bigint = r.runner)`,
+      [RUNNER_LOCK_CLASS],
+    );
+    for (const orphan of orphans) {
+      await sql(
+        `UPDATE ${SCHEMA}.job SET
+           state = (CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END)::${SCHEMA}.job_state,
+           start_after = now(),
+           completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+           output = '{"message":"its worker process ended while running it"}'::jsonb
+         WHERE name = $1 AND id = $2::uuid AND state = 'active'`,
+        [orphan.queue, orphan.job_id],
+      );
+      await sql('DELETE FROM job_runs WHERE job_id = $1', [orphan.job_id]);
+      log.warn({ job: orphan.queue, id: orphan.job_id }, 'the process running this job ended; the job is run again');
+    }
   };
 
   return {
@@ -120,6 +191,13 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
           await starting.updateQueue(name, changeable);
         }
       });
+      if (worker) {
+        runner = await holdRunner(store, log);
+        const reap = () => void reapOrphans().catch((error: unknown) => log.error({ err: error }, 'looking for jobs of ended processes failed'));
+        reap();
+        reaper = setInterval(reap, REAP_EVERY_MS);
+        reaper.unref();
+      }
     },
 
     async enqueue(name, data, enqueueOptions) {
@@ -134,10 +212,16 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
 
     async work<T>(name: string, handler: JobHandler<T>) {
       const running = started();
+      // Bound to this queue's pg-boss, so a run finishing during a graceful stop still records it.
+      const runSql = (text: string, values: unknown[]) => (store.kind === 'embedded' ? store.sql : { executeSql: (t: string, v?: unknown[]) => running.getDb().executeSql(t, v ?? []) }).executeSql(text, values);
       for (let slot = 0; slot < (options.queues[name]?.concurrency ?? 1); slot++) {
         let workerId = '';
         workerId = await running.work<T>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
           if (!job) return;
+          const runnerId = runner?.id;
+          if (runnerId !== undefined) {
+            await runSql('INSERT INTO job_runs (job_id, queue, runner) VALUES ($1, $2, $3) ON CONFLICT (job_id) DO UPDATE SET runner = excluded.runner, started_at = now()', [job.id, name, runnerId]);
+          }
           try {
             await handler({ id: job.id, data: job.data });
           } catch (error) {
@@ -146,6 +230,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
             log.warn({ job: name, id: job.id, error: message }, 'job failed; it is retried until its last attempt');
             throw new Error(message);
           } finally {
+            if (runnerId !== undefined) await runSql('DELETE FROM job_runs WHERE job_id = $1 AND runner = $2', [job.id, runnerId]).catch(() => {});
             // pg-boss waits a polling interval after every fetch, even one that found work: a
             // worker that just ran a job asks again at once, so a backlog drains without pauses.
             running.notifyWorker(workerId);
@@ -193,11 +278,15 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
 
     async stop(stopOptions = {}) {
       if (!boss) return;
+      if (reaper) clearInterval(reaper);
+      reaper = null;
       const stopping = boss;
       boss = null;
       // Graceful: no new jobs are fetched, the ones in hand finish (those still running at the
       // timeout are failed, so they are retried), then its pool closes.
       await stopping.stop({ graceful: true, wait: true, close: true, timeout: stopOptions.timeoutMs ?? 30_000 });
+      await runner?.release();
+      runner = null;
     },
   };
 }

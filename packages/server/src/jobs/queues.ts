@@ -15,7 +15,7 @@ export const JOBS = {
 export const QUEUES: Record<string, QueueSettings> = {
   // Expiry well above the SMTP adapter's timeouts, so a slow send is never run twice at once.
   [JOBS.sendMail]: { retryLimit: 8, retryDelaySeconds: 20, retryBackoff: true, expireInSeconds: 300, concurrency: 2 },
-  [JOBS.fulfilOrder]: { retryLimit: 10, retryDelaySeconds: 30, retryBackoff: true, expireInSeconds: 900, policy: 'stately', concurrency: 4 },
+  [JOBS.fulfilOrder]: { retryLimit: 10, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 900, policy: 'stately', concurrency: 4 },
   [JOBS.fulfilmentSweep]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 120, policy: 'singleton' },
   [JOBS.purgeAccounts]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
 };

@@ -15,6 +15,8 @@ export interface CaughtMail {
   text: string;
   /** Decoded text/html part ('' when absent). */
   html: string;
+  /** The `Message-ID` header ('' when absent). */
+  messageId: string;
   /** The whole message as received, decoded as UTF-8. */
   raw: string;
 }
@@ -145,6 +147,7 @@ export function parseMail(raw: Buffer | string, envelope?: { from: string; to: s
     subject: header('subject'),
     text: found.text,
     html: found.html,
+    messageId: header('message-id').trim(),
     raw: bytes.toString('utf8'),
   };
 }

@@ -94,3 +94,15 @@ export const loginThrottles = pgTable('login_throttles', {
   nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * One row per `send-mail` job that began sending: written before the SMTP exchange, `sent_at`
+ * right after the server accepted the message. A retry of a job already sent sends nothing;
+ * `attempts` above one tells an interrupted send (see ARCHITECTURE.md, mail exactly once).
+ */
+export const mailDeliveries = pgTable('mail_deliveries', {
+  jobId: text('job_id').primaryKey(),
+  attempts: integer('attempts').notNull().default(1),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

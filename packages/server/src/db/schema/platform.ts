@@ -65,3 +65,16 @@ export const availabilityCache = pgTable('availability_cache', {
   status: text('status').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The job runs in hand, each with the process (`runner`) that runs it. A worker process holds a
+ * session advisory lock on its runner number for its whole life; a run whose runner holds no
+ * lock belonged to a process that died, and its job is given back to the queue at once
+ * (`jobs/pg-boss-jobs.ts`) instead of after pg-boss's expiry.
+ */
+export const jobRuns = pgTable('job_runs', {
+  jobId: text('job_id').primaryKey(),
+  queue: text('queue').notNull(),
+  runner: integer('runner').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});

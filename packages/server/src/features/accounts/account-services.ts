@@ -41,7 +41,7 @@ export interface AccountServicesDeps {
 
 /** The accounts feature's services on one shared set of dependencies. */
 export function createAccountServices(deps: AccountServicesDeps): AccountServices {
-  const mail = createMailQueue({ mailer: deps.mailer, log: deps.log, jobs: deps.jobs });
+  const mail = createMailQueue({ mailer: deps.mailer, log: deps.log, jobs: deps.jobs, db: deps.db, now: deps.now, messageIdDomain: new URL(deps.baseUrl).hostname });
   const escalation = createEscalation({ db: deps.db, now: deps.now, keepMs: deps.loginThrottle.lockWindowMinutes * 60_000 });
   const throttle = createLoginThrottle({ db: deps.db, now: deps.now, rules: deps.loginThrottle });
   const shared = {
@@ -67,6 +67,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
       await escalation.purge();
       await throttle.purge();
       await accountRepository.purgeTokensExpiredBefore(deps.db, new Date(deps.now().getTime() - 86_400_000));
+      await mail.purge();
     },
   };
 }

@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The `Message-ID` header, `<left@right>`; the same on every attempt of one mail, so a copy sent twice is recognisably the same message. */
+  messageId?: string;
 }
 
 export type MailResult = { ok: true; id: string } | { ok: false; reason: 'unreachable' | 'rejected'; detail?: string };

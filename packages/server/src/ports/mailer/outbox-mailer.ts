@@ -40,6 +40,7 @@ export function createOutboxMailer(options: OutboxMailerOptions): MailerPort {
           // Nodemailer keeps the bodies' own line ends; RFC 5322 wants CRLF everywhere.
           text: crlf(message.text),
           html: crlf(message.html),
+          ...(message.messageId ? { messageId: message.messageId } : {}),
         });
         await mkdir(dir, { recursive: true });
         await writeFile(path, info.message as Buffer, { flag: 'wx' });

@@ -38,6 +38,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): MailerPort {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.messageId ? { messageId: message.messageId } : {}),
         });
         if (info.accepted.length === 0 && info.rejected.length > 0) {
           return { ok: false, reason: 'rejected', detail: info.response };

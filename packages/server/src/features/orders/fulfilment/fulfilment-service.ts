@@ -16,7 +16,7 @@ export interface FulfilmentDeps extends Omit<StepDeps, 'log'> {
   db: Database;
   log: FulfilmentLog;
   now: () => Date;
-  /** How long a run may hold an order before another process may take over; renewed per step. */
+  /** How long a run may hold an order before another process may take over; renewed per step and every quarter of it while the run lasts. */
   leaseMs?: number;
 }
 
@@ -27,7 +27,8 @@ export interface FulfilmentService extends Fulfilment {
   resumePending(): Promise<number>;
 }
 
-const DEFAULT_LEASE_MS = 120_000;
+/** Short, because a live run renews it all the time: the order of a process that died is free again within this. */
+const DEFAULT_LEASE_MS = 20_000;
 /** A sweep leaves orders confirmed this recently to the process that confirmed them. */
 const RESUME_QUIET_MS = 30_000;
 const RESUME_BATCH = 50;
@@ -184,6 +185,12 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
       const status = await repository.orderStatus(db, orderId);
       return status === 'FULFILLED' || status === 'FULFILMENT_FAILED' ? status : 'NOT_READY';
     }
+    // The lease's heartbeat: a run may wait long on one outside call; a run whose process died stops renewing.
+    let renewing: Promise<void> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewing = repository.renewLease(db, orderId, leaseFromNow()).catch((error: unknown) => log.error({ orderId, err: error }, 'renewing the fulfilment lease failed'));
+    }, leaseMs / 4);
+    heartbeat.unref();
     try {
       return await fulfilClaimed(claimed);
     } catch (error) {
@@ -191,6 +198,8 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
       log.error({ orderId, err: error }, 'fulfilment run broke off');
       return 'NOT_READY';
     } finally {
+      clearInterval(heartbeat);
+      await renewing;
       await repository.releaseLease(db, orderId).catch((error: unknown) => log.error({ orderId, err: error }, 'releasing the fulfilment lease failed'));
     }
   }
