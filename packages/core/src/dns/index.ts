@@ -1,0 +1,6 @@
+export * from './ip.ts';
+export * from './names.ts';
+export * from './punycode.ts';
+export * from './record.ts';
+export * from './txt.ts';
+export * from './zone-rules.ts';
