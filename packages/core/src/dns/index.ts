@@ -4,3 +4,4 @@ export * from './punycode.ts';
 export * from './record.ts';
 export * from './txt.ts';
 export * from './zone-rules.ts';
+export * from './zone-file/index.ts';

@@ -24,10 +24,17 @@ export function splitTxt(text: string): string[] {
   return pieces;
 }
 
-/** The presentation form: `"v=DKIM1; k=rsa; p=…" "…rest"`. */
+/** One byte in a quoted string: printable ASCII as it is (`"` and `\\` escaped), anything else as `\\DDD`. */
+function presentByte(byte: number): string {
+  if (byte === 0x22 || byte === 0x5c) return `\\${String.fromCharCode(byte)}`;
+  if (byte >= 0x20 && byte < 0x7f) return String.fromCharCode(byte);
+  return `\\${String(byte).padStart(3, '0')}`;
+}
+
+/** The presentation form (zone files, PowerDNS): `"v=DKIM1; k=rsa; p=…" "…rest"`. */
 export function quoteTxt(text: string): string {
   return splitTxt(text)
-    .map((piece) => `"${piece.replace(/[\\"]/g, (c) => `\\${c}`)}"`)
+    .map((piece) => `"${Array.from(encoder.encode(piece), presentByte).join('')}"`)
     .join(' ');
 }
 

@@ -54,4 +54,23 @@ export const dnsValidation = {
     en: 'Records with the same name and type share one TTL. Use the TTL of the other records.',
   },
   dnsDuplicate: { nl: 'Dit record bestaat al.', en: 'This record exists already.' },
+  zoneLine: { nl: 'Regel {line}: {message}', en: 'Line {line}: {message}' },
+  zoneQuote: { nl: 'Er ontbreekt een afsluitend aanhalingsteken (").', en: 'A closing quote (") is missing.' },
+  zoneParentheses: { nl: 'De haakjes ( en ) sluiten niet op elkaar aan.', en: 'The parentheses ( and ) do not match.' },
+  zoneDirective: {
+    nl: 'Alleen $ORIGIN en $TTL worden gelezen, elk met één waarde.',
+    en: 'Only $ORIGIN and $TTL are read, each with one value.',
+  },
+  zoneOwner: { nl: 'Deze regel heeft geen naam en er staat geen eerdere naam boven.', en: 'This line has no name and there is no earlier name above it.' },
+  zoneClass: { nl: 'Alleen de klasse IN wordt gelezen.', en: 'Only the class IN is read.' },
+  zoneType: { nl: 'Onbekend recordtype {type}.', en: 'Unknown record type {type}.' },
+  zoneData: { nl: 'De gegevens van dit {type}-record zijn niet te lezen.', en: 'The data of this {type} record cannot be read.' },
+  zoneSkippedManaged: {
+    nl: 'Regel {line}: {type} wordt niet overgenomen; dit record stellen wij zelf in.',
+    en: 'Line {line}: {type} is not taken over; we set this record ourselves.',
+  },
+  zoneSkippedUnsupported: {
+    nl: 'Regel {line}: {type}-records kunnen hier niet beheerd worden en zijn niet overgenomen.',
+    en: 'Line {line}: {type} records cannot be managed here and were not taken over.',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
