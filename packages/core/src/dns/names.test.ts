@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIpv4, isIpv6 } from './ip.ts';
+import { canonicalIpv6, isIpv4, isIpv6 } from './ip.ts';
 import { domainToAscii, domainToUnicode } from './punycode.ts';
 import { quoteTxt, splitTxt, unquoteTxt } from './txt.ts';
 
@@ -43,4 +43,16 @@ describe('TXT longer than 255 bytes is split into strings on publishing', () => 
     expect(unquoteTxt('"open')).toBeNull();
     expect(unquoteTxt('bare')).toBeNull();
   });
+});
+
+describe('IPv6 in its one text (RFC 5952)', () => {
+  it.each([
+    ['2001:0DB8:0000:0000:0000:0000:0000:0001', '2001:db8::1'],
+    ['2001:db8:0:0:1:0:0:1', '2001:db8::1:0:0:1'],
+    ['2001:db8:0:1:1:1:1:1', '2001:db8:0:1:1:1:1:1'],
+    ['0:0:0:0:0:0:0:0', '::'],
+    ['::ffff:c000:0201', '::ffff:192.0.2.1'],
+    ['fe80:0:0:0:1:0:0:0', 'fe80::1:0:0:0'],
+    ['fe80:0:0:1:0:0:0:0', 'fe80:0:0:1::'],
+  ])('%s is %s', (input, canonical) => expect(canonicalIpv6(input)).toBe(canonical));
 });

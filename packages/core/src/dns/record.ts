@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredSafeText, safeText } from '../schemas/safe-text.ts';
-import { isIpv4, isIpv6 } from './ip.ts';
+import { canonicalIpv6, isIpv4, isIpv6 } from './ip.ts';
 import { APEX, asciiName, completeTarget, DOMAIN_PLACEHOLDER, fillDomainName, isWellFormedName, relativeOwner } from './names.ts';
 import { unquoteTxt } from './txt.ts';
 
@@ -71,8 +71,8 @@ function recordIssue(record: { name: string; type: TDnsRecordType; value: string
 /**
  * A DNS record as the pages send it and the server answers it (spec 001 sections 3 and 5), for
  * a domain's zone and for a profile alike. Parsing checks every rule that needs no zone and
- * answers the stored form: names lower case in Punycode (`@` for the apex), A/AAAA values as
- * addresses, a TXT pasted as quoted strings joined into one text, SRV as `weight port target`
+ * answers the stored form: names lower case in Punycode (`@` for the apex), AAAA in its one
+ * text (RFC 5952), a TXT pasted as quoted strings joined into one text, SRV as `weight port target`
  * with the priority in `priority`, and no priority on types without one. `[DOMAINNAME]` is kept.
  * `forDomain` then places the record in a zone (MX completion); `zoneProblems` checks the zone.
  */
@@ -95,7 +95,7 @@ export const ZDnsRecord = z
       case 'A':
         return { name, type: record.type, value: record.value, priority: null, ...ttl };
       case 'AAAA':
-        return { name, type: record.type, value: record.value.toLowerCase(), priority: null, ...ttl };
+        return { name, type: record.type, value: canonicalIpv6(record.value), priority: null, ...ttl };
       case 'CNAME':
         return { name, type: record.type, value: asciiName(record.value), priority: null, ...ttl };
       case 'MX':
