@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 /**
  * Debian's PowerDNS Authoritative with its SQLite backend, started by a test on loopback ports
- * with the HTTP API on, and `dig` and `named-checkzone` to look at what it serves. `.ci/run`
+ * with the HTTP API on, and `dig`, `named-checkzone` and Knot's `knotc` to look at what it serves and exports. `.ci/run`
  * installs the packages; without them the tests fail under CI=true and skip, saying so, elsewhere.
  */
 export const DNS_TEST_PACKAGES = 'pdns-server pdns-backend-sqlite3 sqlite3 bind9-dnsutils bind9-utils knot';
@@ -24,6 +24,7 @@ export const dnsTools = {
   sqlite3: tool('sqlite3'),
   dig: tool('dig'),
   namedCheckzone: tool('named-checkzone'),
+  knotc: tool('knotc'),
 };
 
 /** Under CI a missing package fails the DNS tests instead of skipping them. */
@@ -134,15 +135,37 @@ export function servedSerial(port: number, zone: string): number {
   return Number(soa.split(' ')[3]);
 }
 
-/** named-checkzone's verdict on a zone file's text. */
-export function namedCheckzone(zone: string, text: string): { ok: boolean; output: string } {
+/** Runs `check` on the zone file's text written to a temporary folder. */
+function withZoneFile<T>(text: string, check: (dir: string, file: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'kavel-zone-'));
   try {
     const file = join(dir, 'zone');
     writeFileSync(file, text);
-    const result = spawnSync(dnsTools.namedCheckzone!, ['-k', 'fail', '-n', 'fail', zone, file], { encoding: 'utf8' });
-    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+    return check(dir, file);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface ZoneCheck {
+  ok: boolean;
+  output: string;
+}
+
+/** named-checkzone's (BIND's) verdict on a zone file's text. */
+export function namedCheckzone(zone: string, text: string): ZoneCheck {
+  return withZoneFile(text, (_dir, file) => {
+    const result = spawnSync(dnsTools.namedCheckzone!, ['-k', 'fail', '-n', 'fail', zone, file], { encoding: 'utf8' });
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  });
+}
+
+/** Whether Knot's zone loader takes the file (`knotc zone-check`, offline, with a configuration of its own). */
+export function knotZoneCheck(zone: string, text: string): ZoneCheck {
+  return withZoneFile(text, (dir, file) => {
+    const config = join(dir, 'knot.conf');
+    writeFileSync(config, `server:\n  rundir: "${dir}"\ndatabase:\n  storage: "${dir}"\nzone:\n  - domain: ${zone}\n    file: "${file}"\n`);
+    const result = spawnSync(dnsTools.knotc!, ['-c', config, 'zone-check', zone], { encoding: 'utf8' });
+    return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+  });
 }

@@ -1,6 +1,6 @@
 import { exportZoneFile, importZoneFile, type DnsZoneRecord } from '@kavel/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig, dnsToolsRequired, missingDnsTools, namedCheckzone, servedSerial, startPowerDns, type TestPowerDns } from '../../../test/support/powerdns.ts';
+import { dig, dnsToolsRequired, knotZoneCheck, missingDnsTools, namedCheckzone, servedSerial, startPowerDns, type TestPowerDns } from '../../../test/support/powerdns.ts';
 import type { DnsPublisherPort } from './dns-publisher-port.ts';
 import { createPowerDnsPublisher } from './powerdns-publisher.ts';
 import { zoneDiffers } from './rrsets.ts';
@@ -115,13 +115,17 @@ describe('publishing to PowerDNS (a real pdns_server)', () => {
     expect(ask('www.goudenkorst.nl', 'A').answers).toEqual(['A 203.0.113.10']);
   });
 
-  it('exports what it serves as a zone file that named-checkzone accepts and that imports to the same records', async () => {
+  it('exports what it serves as a zone file that named-checkzone and Knot accept and that imports to the same records', async () => {
     const read = await publisher.read(ZONE);
     if (!read.ok || !read.zone) throw new Error('read failed');
     const text = exportZoneFile(ZONE, read.zone.records, { nameservers: publisher.nameservers, hostmaster: 'hostmaster@kavel.nl', serial: read.zone.serial });
     const check = namedCheckzone(ZONE, text);
     expect(check.output).toContain(`loaded serial ${read.zone.serial}`);
     expect(check.ok).toBe(true);
+    expect(knotZoneCheck(ZONE, text)).toEqual({ ok: true, output: '' });
+    // The checks can fail: a broken line is refused by both.
+    expect(namedCheckzone(ZONE, `${text}www 300 IN A 203.0.113\n`).ok).toBe(false);
+    expect(knotZoneCheck(ZONE, `${text}www 300 IN A 203.0.113\n`).ok).toBe(false);
     const imported = importZoneFile(text, ZONE);
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
     expect(zoneDiffers(ZONE, imported.records, read.zone.records)).toBe(false);
