@@ -88,7 +88,7 @@ export const ZDnsRecord = z
     const issue = recordIssue(record);
     if (issue) context.addIssue({ code: 'custom', path: [issue.path], message: issue.key });
   })
-  .transform((record) => {
+  .transform((record): TDnsRecordStored => {
     const name = record.name === '' ? APEX : asciiName(record.name);
     const ttl = record.ttl === undefined ? {} : { ttl: record.ttl };
     switch (record.type) {
@@ -109,7 +109,14 @@ export const ZDnsRecord = z
     }
   });
 export type TDnsRecord = z.input<typeof ZDnsRecord>;
-export type TDnsRecordStored = z.output<typeof ZDnsRecord>;
+/** A record in its stored form (see `ZDnsRecord`); `[DOMAINNAME]` may remain, the TTL may be unset. */
+export interface TDnsRecordStored {
+  name: string;
+  type: TDnsRecordType;
+  value: string;
+  priority: number | null;
+  ttl?: number;
+}
 
 /** A record placed in a zone: owner relative, targets absolute, TTL set, no placeholder left. */
 export interface DnsZoneRecord {

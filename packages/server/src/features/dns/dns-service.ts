@@ -1,15 +1,10 @@
-import { ZDnsRecord, type TDnsProfileSummary, type TDnsRecord, type TDnsRecordType } from '@kavel/core';
+import { forDomain, ZDnsRecord, type DnsZoneRecord, type TDnsProfileSummary, type TDnsRecord, type TDnsRecordStored } from '@kavel/core';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
-import { dnsProfileRecords, dnsProfiles, domainDnsRecords } from '../../db/schema/index.ts';
+import { dnsProfileRecords, dnsProfiles, dnsZones, domainDnsRecords } from '../../db/schema/index.ts';
 
-/** A record as stored: placeholders already filled in. */
-export interface ZoneRecord {
-  name: string;
-  type: TDnsRecordType;
-  value: string;
-  priority: number | null;
-}
+/** A record as stored in a zone: placeholders filled in, owner relative (`@` the apex), targets absolute. */
+export type ZoneRecord = DnsZoneRecord;
 
 export interface DnsService {
   /** The customer's profiles, oldest first (the first is the one step 2 preselects). */
@@ -19,7 +14,7 @@ export interface DnsService {
   /** A new profile with its records, in one transaction; answers its id. */
   createProfile(customerId: number, name: string, records: readonly TDnsRecord[]): Promise<number>;
   /** The profile's records when it is the customer's; null otherwise. */
-  profileRecords(customerId: number, profileId: number, q?: Queryable): Promise<ZoneRecord[] | null>;
+  profileRecords(customerId: number, profileId: number, q?: Queryable): Promise<ProfileRecord[] | null>;
   /** A domain's zone, in the order it was written. */
   zone(domainId: number): Promise<ZoneRecord[]>;
   /** Writes a domain's zone inside the caller's transaction, replacing what it held; answers the count. */
@@ -30,13 +25,28 @@ export interface DnsService {
   recordCounts(domainIds: readonly number[]): Promise<Map<number, number>>;
 }
 
-/** Fills in `[DOMAINNAME]` (profiles and the default zone may use it) with the domain. */
-export function zoneFor(domain: string, records: readonly ZoneRecord[]): ZoneRecord[] {
-  const fill = (text: string) => text.replaceAll('[DOMAINNAME]', domain);
-  return records.map((record) => ({ ...record, name: fill(record.name), value: fill(record.value) }));
+/** A record of a profile or of the default zone as stored: it may hold `[DOMAINNAME]`, targets may be relative. */
+export type ProfileRecord = TDnsRecordStored;
+
+/**
+ * Places profile or default-zone records in `domain`'s zone: `[DOMAINNAME]` filled in, targets
+ * completed (`mail` becomes `mail.<domain>.`, `@` the domain). A record whose name lies outside
+ * the zone (an absolute name of another domain in a profile) cannot be placed and is left out.
+ */
+export function zoneFor(domain: string, records: readonly ProfileRecord[]): ZoneRecord[] {
+  return records.flatMap((record) => {
+    const placed = forDomain(record, domain);
+    return placed.ok ? [placed.record] : [];
+  });
 }
 
-const zoneColumns = { name: domainDnsRecords.name, type: domainDnsRecords.type, value: domainDnsRecords.value, priority: domainDnsRecords.priority };
+const zoneColumns = {
+  name: domainDnsRecords.name,
+  type: domainDnsRecords.type,
+  value: domainDnsRecords.value,
+  priority: domainDnsRecords.priority,
+  ttl: domainDnsRecords.ttl,
+};
 
 /**
  * DNS profiles of customers and the zones of the shop's domains. Only what step 2 and fulfilment
@@ -72,7 +82,7 @@ export function createDnsService(db: Database): DnsService {
     async profileRecords(customerId, profileId, q = db) {
       if (!(await ownsProfile(customerId, profileId, q))) return null;
       return q
-        .select({ name: dnsProfileRecords.name, type: dnsProfileRecords.type, value: dnsProfileRecords.value, priority: dnsProfileRecords.priority })
+        .select({ name: dnsProfileRecords.name, type: dnsProfileRecords.type, value: dnsProfileRecords.value, priority: dnsProfileRecords.priority, ttl: dnsProfileRecords.ttl })
         .from(dnsProfileRecords)
         .where(eq(dnsProfileRecords.profileId, profileId))
         .orderBy(asc(dnsProfileRecords.id));
@@ -83,6 +93,8 @@ export function createDnsService(db: Database): DnsService {
     },
 
     async writeZone(q, domainId, records) {
+      // Every domain with records has its zone row (the page's flags and the revision counters).
+      await q.insert(dnsZones).values({ domainId }).onConflictDoNothing();
       await q.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
       if (records.length > 0) await q.insert(domainDnsRecords).values(records.map((record) => ({ ...record, domainId })));
       return records.length;

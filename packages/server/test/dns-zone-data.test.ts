@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../src/db/connect.ts';
+import { dnsZoneRevisions, dnsZones, domainDnsRecords, domainExtensions, domains } from '../src/db/schema/index.ts';
+import { createDnsService, zoneFor } from '../src/features/dns/dns-service.ts';
+import { DEFAULT_DNS_ZONE } from '../src/features/orders/fulfilment/default-dns-zone.ts';
+import { databaseKinds } from './support/index.ts';
+
+describe.each(databaseKinds)('DNS zone data on $name', (kind) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await kind.open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function newDomain(name: string): Promise<number> {
+    const [row] = await database.db.insert(domains).values({ name, extension: name.split('.').slice(1).join('.') }).returning({ id: domains.id });
+    return row!.id;
+  }
+
+  it("gives a domain's zone its row with the page's flags when its records are written, records with ids and TTLs", async () => {
+    const domainId = await newDomain('zonedata.nl');
+    const dns = createDnsService(database.db);
+    await database.db.transaction((tx) => dns.writeZone(tx, domainId, zoneFor('zonedata.nl', DEFAULT_DNS_ZONE)));
+    const [zone] = await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId));
+    expect(zone).toMatchObject({ manageable: true, activeDnsServer: true, privacyEnabled: false, revision: 0, publishedRevision: 0, publishedAt: null });
+    const records = await database.db.select().from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
+    expect(records.map((r) => r.id).every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+    expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
+    expect(records.every((r) => r.ttl === 3600 && r.name !== '')).toBe(true);
+    // Writing again keeps one zone row.
+    await database.db.transaction((tx) => dns.writeZone(tx, domainId, zoneFor('zonedata.nl', DEFAULT_DNS_ZONE)));
+    expect(await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId))).toHaveLength(1);
+  });
+
+  it('keeps one history row per revision of a zone, and drops the history with the domain', async () => {
+    const domainId = await newDomain('historie.nl');
+    const records = zoneFor('historie.nl', DEFAULT_DNS_ZONE);
+    const revision = { domainId, revision: 1, action: 'create', changes: { added: records, removed: [] }, records };
+    await database.db.insert(dnsZoneRevisions).values(revision);
+    await expect(database.db.insert(dnsZoneRevisions).values(revision)).rejects.toThrow();
+    const [stored] = await database.db.select().from(dnsZoneRevisions).where(eq(dnsZoneRevisions.domainId, domainId));
+    expect(stored).toMatchObject({ revision: 1, customerId: null, action: 'create', records });
+    await database.db.delete(domains).where(eq(domains.id, domainId));
+    expect(await database.db.select().from(dnsZoneRevisions).where(eq(dnsZoneRevisions.domainId, domainId))).toEqual([]);
+  });
+
+  it('knows per extension whether privacy protection is supported', async () => {
+    const rows = await database.db.select({ extension: domainExtensions.extension, privacySupported: domainExtensions.privacySupported }).from(domainExtensions);
+    const supported = new Map(rows.map((row) => [row.extension, row.privacySupported]));
+    expect(supported.get('com')).toBe(true);
+    expect(supported.get('nl')).toBe(false);
+  });
+});
