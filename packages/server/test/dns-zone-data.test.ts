@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { dnsZoneRevisions, dnsZones, domainDnsRecords, domainExtensions, domains } from '../src/db/schema/index.ts';
 import { createDnsService, zoneFor } from '../src/features/dns/dns-service.ts';
-import { DEFAULT_DNS_ZONE } from '../src/features/orders/fulfilment/default-dns-zone.ts';
+import { DEFAULT_DNS_ZONE } from '../src/features/dns/default-dns-zone.ts';
 import { databaseKinds } from './support/index.ts';
 
 describe.each(databaseKinds)('DNS zone data on $name', (kind) => {

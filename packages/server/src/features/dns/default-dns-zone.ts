@@ -1,7 +1,7 @@
 import { ZDnsRecord } from '@kavel/core';
 import { z } from 'zod';
-import defaultZoneData from '../../catalogue/data/default-dns-zone.json' with { type: 'json' };
-import type { ProfileRecord } from '../../dns/dns-service.ts';
+import defaultZoneData from '../catalogue/data/default-dns-zone.json' with { type: 'json' };
+import type { ProfileRecord } from './dns-service.ts';
 
 /**
  * The zone every new domain gets (catalogue data, so it changes with a deploy like prices do);
