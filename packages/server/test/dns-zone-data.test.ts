@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { dnsZoneRevisions, dnsZones, domainDnsRecords, domainExtensions, domains } from '../src/db/schema/index.ts';
 import { createDnsService, zoneFor } from '../src/features/dns/dns-service.ts';
 import { DEFAULT_DNS_ZONE } from '../src/features/dns/default-dns-zone.ts';
+import type { JobQueue } from '../src/jobs/job-queue.ts';
 import { databaseKinds } from './support/index.ts';
 
 describe.each(databaseKinds)('DNS zone data on $name', (kind) => {
@@ -22,17 +23,43 @@ describe.each(databaseKinds)('DNS zone data on $name', (kind) => {
 
   it("gives a domain's zone its row with the page's flags when its records are written, records with ids and TTLs", async () => {
     const domainId = await newDomain('zonedata.nl');
-    const dns = createDnsService(database.db);
+    const requested: Array<{ name: string; data: object; singletonKey?: string }> = [];
+    const jobs: JobQueue = { enqueue: async (name, data, options) => (requested.push({ name, data, singletonKey: options.singletonKey }), 'job') };
+    const dns = createDnsService(database.db, { jobs });
     await database.db.transaction((tx) => dns.writeZone(tx, domainId, zoneFor('zonedata.nl', DEFAULT_DNS_ZONE)));
     const [zone] = await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId));
-    expect(zone).toMatchObject({ manageable: true, activeDnsServer: true, privacyEnabled: false, revision: 0, publishedRevision: 0, publishedAt: null });
+    expect(zone).toMatchObject({ manageable: true, activeDnsServer: true, privacyEnabled: false, revision: 1, publishedRevision: 0, publishedAt: null });
     const records = await database.db.select().from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
     expect(records.map((r) => r.id).every((id) => Number.isInteger(id) && id > 0)).toBe(true);
     expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
     expect(records.every((r) => r.ttl === 3600 && r.name !== '')).toBe(true);
-    // Writing again keeps one zone row.
-    await database.db.transaction((tx) => dns.writeZone(tx, domainId, zoneFor('zonedata.nl', DEFAULT_DNS_ZONE)));
-    expect(await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId))).toHaveLength(1);
+    expect(requested).toEqual([{ name: 'publish-dns-zone', data: { domainId, domain: 'zonedata.nl' }, singletonKey: `zone-${domainId}` }]);
+
+    // A second write is revision 2, with what it changed in the history; one zone row still.
+    const changed = zoneFor('zonedata.nl', DEFAULT_DNS_ZONE).map((r) => (r.type === 'A' ? { ...r, value: '203.0.113.99' } : r));
+    await database.db.transaction((tx) => dns.writeZone(tx, domainId, changed, { action: 'update', customerId: null }));
+    expect(await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId))).toMatchObject([{ revision: 2, publishedRevision: 0 }]);
+    const history = await database.db.select().from(dnsZoneRevisions).where(eq(dnsZoneRevisions.domainId, domainId)).orderBy(dnsZoneRevisions.revision);
+    expect(history.map((h) => [h.revision, h.action])).toEqual([
+      [1, 'create'],
+      [2, 'update'],
+    ]);
+    expect(history[1]!.changes).toEqual({
+      added: [{ name: '@', type: 'A', value: '203.0.113.99', priority: null, ttl: 3600 }],
+      removed: [{ name: '@', type: 'A', value: '203.0.113.10', priority: null, ttl: 3600 }],
+    });
+    expect(history[1]!.records).toEqual(changed);
+    expect(requested).toHaveLength(2);
+
+    // A change that fails leaves neither records, revision nor job behind.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await dns.clearZone(tx, domainId);
+        throw new Error('the change fails');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await database.db.select().from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId))).toHaveLength(changed.length);
+    expect(await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId))).toMatchObject([{ revision: 2 }]);
   });
 
   it('keeps one history row per revision of a zone, and drops the history with the domain', async () => {

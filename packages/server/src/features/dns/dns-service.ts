@@ -1,7 +1,9 @@
 import { forDomain, ZDnsRecord, type DnsZoneRecord, type TDnsProfileSummary, type TDnsRecord, type TDnsRecordStored } from '@kavel/core';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/connect.ts';
-import { dnsProfileRecords, dnsProfiles, dnsZones, domainDnsRecords } from '../../db/schema/index.ts';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../../db/connect.ts';
+import { dnsProfileRecords, dnsProfiles, dnsZoneRevisions, dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { requestZonePublishing } from './dns-publishing.ts';
 
 /** A record as stored in a zone: placeholders filled in, owner relative (`@` the apex), targets absolute. */
 export type ZoneRecord = DnsZoneRecord;
@@ -17,12 +19,22 @@ export interface DnsService {
   profileRecords(customerId: number, profileId: number, q?: Queryable): Promise<ProfileRecord[] | null>;
   /** A domain's zone, in the order it was written. */
   zone(domainId: number): Promise<ZoneRecord[]>;
-  /** Writes a domain's zone inside the caller's transaction, replacing what it held; answers the count. */
-  writeZone(q: Queryable, domainId: number, records: readonly ZoneRecord[]): Promise<number>;
-  /** Empties a domain's zone (undo of `writeZone` on a new domain). */
-  clearZone(q: Queryable, domainId: number): Promise<void>;
+  /**
+   * Writes a domain's zone inside the caller's transaction, replacing what it held: a new
+   * revision in the zone's history (who, what changed, the zone after it) and the job that
+   * publishes it. Answers the count of records.
+   */
+  writeZone(tx: Transaction, domainId: number, records: readonly ZoneRecord[], change?: ZoneChangeBy): Promise<number>;
+  /** Empties a domain's zone (undo of `writeZone` on a new domain), as a revision too. */
+  clearZone(tx: Transaction, domainId: number, change?: ZoneChangeBy): Promise<void>;
   /** How many records each of these domains' zones holds (0 when none). */
   recordCounts(domainIds: readonly number[]): Promise<Map<number, number>>;
+}
+
+/** Who changed a zone and how; the shop itself (fulfilment, demo data) has no customer. */
+export interface ZoneChangeBy {
+  action: string;
+  customerId?: number | null;
 }
 
 /** A record of a profile or of the default zone as stored: it may hold `[DOMAINNAME]`, targets may be relative. */
@@ -52,7 +64,16 @@ const zoneColumns = {
  * DNS profiles of customers and the zones of the shop's domains. Only what step 2 and fulfilment
  * need so far; editing profiles and records comes with the account area's DNS pages.
  */
-export function createDnsService(db: Database): DnsService {
+const recordKey = (record: ZoneRecord) => `${record.name} ${record.type} ${record.priority ?? ''} ${record.ttl} ${record.value}`;
+
+/** The records that went and came between two versions of a zone. */
+export function zoneChanges(before: readonly ZoneRecord[], after: readonly ZoneRecord[]): { added: ZoneRecord[]; removed: ZoneRecord[] } {
+  const beforeKeys = new Set(before.map(recordKey));
+  const afterKeys = new Set(after.map(recordKey));
+  return { added: after.filter((record) => !beforeKeys.has(recordKey(record))), removed: before.filter((record) => !afterKeys.has(recordKey(record))) };
+}
+
+export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsService {
   async function ownsProfile(customerId: number, profileId: number, q: Queryable = db): Promise<boolean> {
     const [row] = await q
       .select({ id: dnsProfiles.id })
@@ -60,6 +81,31 @@ export function createDnsService(db: Database): DnsService {
       .where(and(eq(dnsProfiles.id, profileId), eq(dnsProfiles.customerId, customerId)))
       .limit(1);
     return row !== undefined;
+  }
+
+  /** The zone's records replaced, its revision raised and written to the history, its publishing requested. */
+  async function replaceZone(tx: Transaction, domainId: number, records: readonly ZoneRecord[], change: ZoneChangeBy): Promise<void> {
+    const [domain] = await tx.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId));
+    if (!domain) throw new Error(`no domain ${domainId}`);
+    // The zone row is locked by the raise, so two changes of one zone get consecutive revisions.
+    await tx.insert(dnsZones).values({ domainId }).onConflictDoNothing();
+    const [zone] = await tx
+      .update(dnsZones)
+      .set({ revision: sql`${dnsZones.revision} + 1`, updatedAt: sql`now()` })
+      .where(eq(dnsZones.domainId, domainId))
+      .returning({ revision: dnsZones.revision });
+    const before = await tx.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
+    await tx.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
+    if (records.length > 0) await tx.insert(domainDnsRecords).values(records.map((record) => ({ ...record, domainId })));
+    await tx.insert(dnsZoneRevisions).values({
+      domainId,
+      revision: zone!.revision,
+      customerId: change.customerId ?? null,
+      action: change.action,
+      changes: zoneChanges(before, records),
+      records: [...records],
+    });
+    await requestZonePublishing(deps.jobs, tx, { domainId, domain: domain.name });
   }
 
   return {
@@ -92,16 +138,13 @@ export function createDnsService(db: Database): DnsService {
       return db.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
     },
 
-    async writeZone(q, domainId, records) {
-      // Every domain with records has its zone row (the page's flags and the revision counters).
-      await q.insert(dnsZones).values({ domainId }).onConflictDoNothing();
-      await q.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
-      if (records.length > 0) await q.insert(domainDnsRecords).values(records.map((record) => ({ ...record, domainId })));
+    async writeZone(tx, domainId, records, change = { action: 'create' }) {
+      await replaceZone(tx, domainId, records, change);
       return records.length;
     },
 
-    async clearZone(q, domainId) {
-      await q.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
+    async clearZone(tx, domainId, change = { action: 'clear' }) {
+      await replaceZone(tx, domainId, [], change);
     },
 
     async recordCounts(domainIds) {
