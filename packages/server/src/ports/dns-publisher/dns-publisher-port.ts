@@ -24,7 +24,8 @@ export interface DnsPublisherPort {
   readonly nameservers: readonly string[];
   /**
    * Creates the zone when the server lacks it (SOA and NS from configuration), then changes,
-   * in one atomic request, every record set that differs from `records`; the server raises the
+   * in one atomic request, every record set that differs from `records` (and the NS and the
+   * SOA's name server and contact, when the configuration changed); the server raises the
    * serial. Nothing differing: no request, no new serial.
    */
   publish(domain: string, records: readonly DnsZoneRecord[]): Promise<PublishAnswer>;

@@ -132,6 +132,19 @@ describe('publishing to PowerDNS (a real pdns_server)', () => {
     expect(imported.records).toHaveLength(read.zone.records.length);
   });
 
+  it('follows a change of the configured name servers and hostmaster at the next publish', async () => {
+    const moved = createPowerDnsPublisher({ apiUrl: server.apiUrl, apiKey: server.apiKey, nameservers: ['dns1.bakker-hosting.nl', 'dns2.bakker-hosting.nl', 'dns3.bakker-hosting.nl'], hostmaster: 'beheer@bakker-hosting.nl' });
+    const before = servedSerial(server.dnsPort, ZONE);
+    const read = await moved.read(ZONE);
+    if (!read.ok || !read.zone) throw new Error('read failed');
+    expect(await moved.publish(ZONE, read.zone.records)).toEqual({ ok: true, changedRecordSets: 2 });
+    expect(ask('goudenkorst.nl', 'NS').answers.sort()).toEqual(['NS dns1.bakker-hosting.nl.', 'NS dns2.bakker-hosting.nl.', 'NS dns3.bakker-hosting.nl.']);
+    expect(ask('goudenkorst.nl', 'SOA').answers[0]).toMatch(/^SOA dns1\.bakker-hosting\.nl\. beheer\.bakker-hosting\.nl\. \d+ 10800 3600 604800 3600$/);
+    expect(servedSerial(server.dnsPort, ZONE)).toBeGreaterThan(before);
+    // Back to the first configuration, for the tests after this one.
+    expect(await publisher.publish(ZONE, read.zone.records)).toEqual({ ok: true, changedRecordSets: 2 });
+  });
+
   it('publishes an IDN zone in punycode', async () => {
     expect(await publisher.publish('bücher.nl', [record('www', 'A', '203.0.113.12')])).toMatchObject({ ok: true });
     expect(ask('www.xn--bcher-kva.nl', 'A').answers).toEqual(['A 203.0.113.12']);

@@ -110,6 +110,24 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
     return refused(answer.status, answer.json);
   }
 
+  /** The SOA's name server and contact, and the apex NS, made equal to the configuration when it changed. */
+  function authorityChanges(domain: string, zone: ApiZone): object[] {
+    const apex = absoluteOwner('@', domain);
+    const changes: object[] = [];
+    const ns = zone.rrsets.find((set) => set.name === apex && set.type === 'NS');
+    const served = (ns?.records ?? []).map((record) => record.content.toLowerCase()).sort();
+    if (served.join(' ') !== [...nameservers].sort().join(' ')) {
+      changes.push({ name: apex, type: 'NS', ttl: ns?.ttl ?? 3600, changetype: 'REPLACE', records: nameservers.map((content) => ({ content, disabled: false })) });
+    }
+    const soa = zone.rrsets.find((set) => set.name === apex && set.type === 'SOA');
+    const [primary = apex] = nameservers;
+    const [mname, rname, ...timers] = (soa?.records[0]?.content ?? '').split(' ');
+    if (soa && timers.length === 5 && (mname !== primary || rname !== hostmasterName(options.hostmaster))) {
+      changes.push({ name: apex, type: 'SOA', ttl: soa.ttl, changetype: 'REPLACE', records: [{ content: [primary, hostmasterName(options.hostmaster), ...timers].join(' '), disabled: false }] });
+    }
+    return changes;
+  }
+
   return {
     name: 'powerdns',
     nameservers,
@@ -124,7 +142,7 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
         if (!found.ok) return found;
       }
       const current = found.zone ? shopSets(domain, found.zone).sets : new Map<string, RecordSet>();
-      const changes = recordSetChanges(toRecordSets(domain, records), current);
+      const changes = [...recordSetChanges(toRecordSets(domain, records), current), ...(found.zone ? authorityChanges(domain, found.zone) : [])];
       if (changes.length === 0) return { ok: true, changedRecordSets: 0 };
       const answer = await call('PATCH', zonePath(domain), { rrsets: changes });
       if ('ok' in answer) return answer;
