@@ -5,3 +5,4 @@ export * from './record.ts';
 export * from './txt.ts';
 export * from './zone-rules.ts';
 export * from './zone-file/index.ts';
+export * from './apply-profile.ts';
