@@ -62,6 +62,25 @@ describe.each(databaseKinds)('DNS zone data on $name', (kind) => {
     expect(await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId))).toMatchObject([{ revision: 2 }]);
   });
 
+  it('keeps record ids stable: unchanged records keep theirs, an edit by id keeps its row, only new records get new ids', async () => {
+    const domainId = await newDomain('vaste-ids.nl');
+    const dns = createDnsService(database.db, { jobs: { enqueue: async () => 'job' } });
+    await database.db.transaction((tx) => dns.writeZone(tx, domainId, zoneFor('vaste-ids.nl', DEFAULT_DNS_ZONE)));
+    const rows = () => database.db.select().from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(domainDnsRecords.id);
+    const first = await rows();
+    const [apexA, , www] = first;
+
+    // The whole zone written again without ids, with one record changed (by id) and one added.
+    const next = first.map(({ id, domainId: _d, ...record }) => (id === www!.id ? { ...record, id, value: 'vaste-ids.nl.', ttl: 300 } : record));
+    await database.db.transaction((tx) => dns.writeZone(tx, domainId, [...next.filter((r) => r.type !== 'TXT'), { name: 'shop', type: 'A', value: '203.0.113.5', priority: null, ttl: 3600 }]));
+    const second = await rows();
+    const txt = first.find((r) => r.type === 'TXT')!;
+    expect(second.map((r) => r.id)).toEqual([...first.filter((r) => r.id !== txt.id).map((r) => r.id), expect.any(Number)]);
+    expect(second.find((r) => r.id === www!.id)).toMatchObject({ name: 'www', type: 'CNAME', value: 'vaste-ids.nl.', ttl: 300 });
+    expect(second.find((r) => r.id === apexA!.id)).toMatchObject({ name: '@', type: 'A', value: '203.0.113.10' });
+    expect(second.at(-1)!.id).toBeGreaterThan(Math.max(...first.map((r) => r.id)));
+  });
+
   it('keeps one history row per revision of a zone, and drops the history with the domain', async () => {
     const domainId = await newDomain('historie.nl');
     const records = zoneFor('historie.nl', DEFAULT_DNS_ZONE);

@@ -4,6 +4,7 @@ import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { dnsProfileRecords, dnsProfiles, dnsZoneRevisions, dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { requestZonePublishing } from './dns-publishing.ts';
+import { syncZoneRows, type ZoneRecordWithId } from './zone-repository.ts';
 
 /** A record as stored in a zone: placeholders filled in, owner relative (`@` the apex), targets absolute. */
 export type ZoneRecord = DnsZoneRecord;
@@ -20,11 +21,12 @@ export interface DnsService {
   /** A domain's zone, in the order it was written. */
   zone(domainId: number): Promise<ZoneRecord[]>;
   /**
-   * Writes a domain's zone inside the caller's transaction, replacing what it held: a new
+   * Writes a domain's zone inside the caller's transaction, replacing what it held (a record
+   * keeps its id when it carries it, or when an unchanged record of the zone had it): a new
    * revision in the zone's history (who, what changed, the zone after it) and the job that
    * publishes it. Answers the count of records.
    */
-  writeZone(tx: Transaction, domainId: number, records: readonly ZoneRecord[], change?: ZoneChangeBy): Promise<number>;
+  writeZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change?: ZoneChangeBy): Promise<number>;
   /** Empties a domain's zone (undo of `writeZone` on a new domain), as a revision too. */
   clearZone(tx: Transaction, domainId: number, change?: ZoneChangeBy): Promise<void>;
   /** How many records each of these domains' zones holds (0 when none). */
@@ -84,7 +86,7 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
   }
 
   /** The zone's records replaced, its revision raised and written to the history, its publishing requested. */
-  async function replaceZone(tx: Transaction, domainId: number, records: readonly ZoneRecord[], change: ZoneChangeBy): Promise<void> {
+  async function replaceZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change: ZoneChangeBy): Promise<void> {
     const [domain] = await tx.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId));
     if (!domain) throw new Error(`no domain ${domainId}`);
     // The zone row is locked by the raise, so two changes of one zone get consecutive revisions.
@@ -94,16 +96,15 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
       .set({ revision: sql`${dnsZones.revision} + 1`, updatedAt: sql`now()` })
       .where(eq(dnsZones.domainId, domainId))
       .returning({ revision: dnsZones.revision });
-    const before = await tx.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
-    await tx.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
-    if (records.length > 0) await tx.insert(domainDnsRecords).values(records.map((record) => ({ ...record, domainId })));
+    const before = await syncZoneRows(tx, domainId, records);
+    const after = records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }));
     await tx.insert(dnsZoneRevisions).values({
       domainId,
       revision: zone!.revision,
       customerId: change.customerId ?? null,
       action: change.action,
-      changes: zoneChanges(before, records),
-      records: [...records],
+      changes: zoneChanges(before, after),
+      records: after,
     });
     await requestZonePublishing(deps.jobs, tx, { domainId, domain: domain.name });
   }
