@@ -6,3 +6,4 @@ export * from './txt.ts';
 export * from './zone-rules.ts';
 export * from './zone-file/index.ts';
 export * from './apply-profile.ts';
+export * from './zone-change.ts';
