@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { message } from '../texts/messages.ts';
 import { validationMessage } from '../texts/validation.ts';
 import { forDomain, ZDnsRecord, type TDnsRecord } from './record.ts';
 
@@ -85,5 +86,7 @@ describe('DNS record rules (spec 001 section 5 and what a DNS server accepts)', 
       expect(validationMessage('en', key)).not.toBe(validationMessage('nl', key));
     }
     expect(validationMessage('en', 'dnsMxTargetCname')).toBe('MX must point to an A/AAAA host, not a CNAME');
+    expect(message('en', 'dnsNotManageable')).toBe('DNS Records cannot be managed at this time. Please contact our support.');
+    expect(message('nl', 'dnsNotManageable')).toBe('DNS-records kunnen op dit moment niet beheerd worden. Neem contact op met onze support.');
   });
 });
