@@ -10,6 +10,7 @@ export * from './texts/index.ts';
 export * from './texts/messages.ts';
 export * from './schemas/account.ts';
 export * from './schemas/dns.ts';
+export * from './dns/index.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/safe-text.ts';
 export * from './schemas/services.ts';

@@ -15,6 +15,7 @@ import type { AvailabilityCachePort } from './ports/availability-cache/availabil
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
 import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from './ports/counters/index.ts';
 import type { CounterPort } from './ports/counters/counter-port.ts';
+import { createNonePublisher, createPowerDnsPublisher, type DnsPublisherPort } from './ports/dns-publisher/index.ts';
 import { createOutboxMailer, createSmtpMailer } from './ports/mailer/index.ts';
 import { createOmnikassaPayment, createSimulatedPayment } from './ports/payment/index.ts';
 import type { PaymentPort } from './ports/payment/payment-port.ts';
@@ -32,6 +33,7 @@ export interface Adapters {
   provisioning: ProvisioningPort;
   counters: CounterPort;
   availabilityCache: AvailabilityCachePort;
+  dnsPublisher: DnsPublisherPort;
   /** Closes the connections the adapters opened (Redis), after the app has closed. */
   close(): Promise<void>;
 }
@@ -47,6 +49,7 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     provisioning: createSimulatedProvisioning({ db }),
     counters: createCounters(config.counters, db, redis),
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
+    dnsPublisher: createDnsPublisher(config.dns),
     close: async () => {
       await redis?.client.quit();
     },
@@ -85,6 +88,12 @@ export function createCounters(store: SharedStore, db: Database, redis: RedisHan
 export function createAvailabilityCache(store: SharedStore, db: Database, redis: RedisHandle): AvailabilityCachePort {
   if (store === 'redis') return createRedisAvailabilityCache(needRedis(redis).client, needRedis(redis).keyPrefix);
   return store === 'database' ? createDatabaseAvailabilityCache(db) : createMemoryAvailabilityCache();
+}
+
+/** PowerDNS when configured; otherwise the shop keeps the zones and publishes nothing. */
+export function createDnsPublisher(dns: Config['dns']): DnsPublisherPort {
+  if (dns.adapter === 'powerdns') return createPowerDnsPublisher({ apiUrl: dns.apiUrl, apiKey: dns.apiKey, nameservers: dns.nameservers, hostmaster: dns.hostmaster });
+  return createNonePublisher({ nameservers: dns.nameservers });
 }
 
 /** A line for the log before the app (and its logger) exists; `warn` for what an operator must see. */

@@ -25,3 +25,30 @@ describe('session configuration', () => {
     expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/);
   });
 });
+
+describe('DNS publishing configuration', () => {
+  it('defaults to publishing nothing, with the default name servers and hostmaster', () => {
+    expect(loadConfig({}).dns).toEqual({ adapter: 'none', nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'], hostmaster: 'hostmaster@kavel.nl' });
+  });
+
+  it('reads PowerDNS and the name servers, absolute and lower case', () => {
+    const env = { DNS_ADAPTER: 'powerdns', POWERDNS_API_URL: 'http://127.0.0.1:8081', POWERDNS_API_KEY: 'k', DNS_NAMESERVERS: ' NS1.Bakker-Hosting.nl , ns2.bakker-hosting.nl.', DNS_HOSTMASTER: 'dns.beheer@bakker-hosting.nl' };
+    expect(loadConfig(env).dns).toEqual({
+      adapter: 'powerdns',
+      apiUrl: 'http://127.0.0.1:8081',
+      apiKey: 'k',
+      nameservers: ['ns1.bakker-hosting.nl.', 'ns2.bakker-hosting.nl.'],
+      hostmaster: 'dns.beheer@bakker-hosting.nl',
+    });
+  });
+
+  it.each([
+    [{ DNS_ADAPTER: 'powerdns', POWERDNS_API_URL: 'http://127.0.0.1:8081' }, /DNS_ADAPTER=powerdns needs POWERDNS_API_URL and POWERDNS_API_KEY/],
+    [{ DNS_ADAPTER: 'bind' }, /DNS_ADAPTER/],
+    [{ DNS_NAMESERVERS: 'localhost' }, /DNS_NAMESERVERS must list full host names/],
+    [{ DNS_NAMESERVERS: 'ns1.kavel.nl,ns 2.kavel.nl' }, /DNS_NAMESERVERS/],
+    [{ DNS_HOSTMASTER: 'hostmaster@' }, /DNS_HOSTMASTER/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

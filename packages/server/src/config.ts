@@ -1,3 +1,4 @@
+import { hostmasterName, isWellFormedName } from '@kavel/core';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_THROTTLE as LOGIN, type LoginThrottleRules } from './features/accounts/login-throttle-rules.ts';
 
@@ -93,6 +94,14 @@ const ZEnv = z.object({
   AVAILABILITY_CACHE: z.enum(['memory', 'database', 'redis']).optional(),
   /** What this process does: `web` serves HTTP, `worker` runs the jobs, `all` both (one process). */
   KAVEL_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** Where zones are published: `none` (the shop keeps them) or `powerdns`. */
+  DNS_ADAPTER: z.enum(['none', 'powerdns']).default('none'),
+  POWERDNS_API_URL: z.string().url().optional(),
+  POWERDNS_API_KEY: z.string().optional(),
+  /** The shop's name servers, comma-separated: the zones' NS records, the first one in the SOA. */
+  DNS_NAMESERVERS: z.string().default('ns1.kavel.nl,ns2.kavel.nl'),
+  /** The zones' SOA contact: an e-mail address or a name with dots. */
+  DNS_HOSTMASTER: z.string().default('hostmaster@kavel.nl'),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -149,6 +158,7 @@ export interface Config {
   demoAccounts: boolean;
   payment: { adapter: 'simulated'; allowedOnHttps: boolean } | { adapter: 'omnikassa'; refreshToken: string; signingKey: string; baseUrl: string };
   provisioning: { adapter: Env['PROVISIONING_ADAPTER'] };
+  dns: { nameservers: string[]; hostmaster: string } & ({ adapter: 'none' } | { adapter: 'powerdns'; apiUrl: string; apiKey: string });
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -177,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PAYMENT_ADAPTER === 'omnikassa' && (!e.OMNIKASSA_REFRESH_TOKEN || !e.OMNIKASSA_SIGNING_KEY)) {
     throw new Error('Invalid configuration: PAYMENT_ADAPTER=omnikassa needs OMNIKASSA_REFRESH_TOKEN and OMNIKASSA_SIGNING_KEY');
   }
+  const dns = dnsConfig(e);
   return {
     role: e.KAVEL_ROLE,
     port: e.PORT,
@@ -235,5 +246,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { adapter: 'omnikassa', refreshToken: e.OMNIKASSA_REFRESH_TOKEN!, signingKey: e.OMNIKASSA_SIGNING_KEY!, baseUrl: e.OMNIKASSA_BASE_URL }
         : { adapter: 'simulated', allowedOnHttps: e.PAYMENT_SIMULATED_ALLOWED === 'true' },
     provisioning: { adapter: e.PROVISIONING_ADAPTER },
+    dns,
   };
+}
+
+function dnsConfig(e: Env): Config['dns'] {
+  const fullName = (name: string) => isWellFormedName(name, false) && name.split('.').length > 2;
+  const nameservers = e.DNS_NAMESERVERS.split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '')
+    .map((name) => (name.endsWith('.') ? name : `${name}.`));
+  if (nameservers.length === 0 || !nameservers.every(fullName)) {
+    throw new Error(`Invalid configuration: DNS_NAMESERVERS must list full host names, comma-separated (got '${e.DNS_NAMESERVERS}')`);
+  }
+  const hostmaster = e.DNS_HOSTMASTER.trim();
+  if (!fullName(hostmasterName(hostmaster).replaceAll('\\.', '-')) || hostmaster.endsWith('@')) {
+    throw new Error(`Invalid configuration: DNS_HOSTMASTER must be an e-mail address or a host name (got '${e.DNS_HOSTMASTER}')`);
+  }
+  if (e.DNS_ADAPTER === 'none') return { adapter: 'none', nameservers, hostmaster };
+  if (!e.POWERDNS_API_URL || !e.POWERDNS_API_KEY) throw new Error('Invalid configuration: DNS_ADAPTER=powerdns needs POWERDNS_API_URL and POWERDNS_API_KEY');
+  return { adapter: 'powerdns', apiUrl: e.POWERDNS_API_URL, apiKey: e.POWERDNS_API_KEY, nameservers, hostmaster };
 }

@@ -12,6 +12,7 @@ import { createBasketService, type BasketService } from './features/basket/baske
 import { createCatalogueService, type CatalogueService } from './features/catalogue/catalogue-service.ts';
 import { surchargeFor } from './features/checkout/payment-methods.ts';
 import { createCheckoutService, type CheckoutService } from './features/checkout/checkout-service.ts';
+import { createDnsPublishing, type DnsPublishing } from './features/dns/dns-publishing.ts';
 import { createDnsService, type DnsService } from './features/dns/dns-service.ts';
 import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
@@ -58,6 +59,8 @@ export interface Services {
   availability: AvailabilityService;
   quota: SearchQuota;
   dns: DnsService;
+  /** Publishing zones to the DNS server: the worker's jobs and the catch-up. */
+  dnsPublishing: DnsPublishing;
   domains: DomainService;
   hosting: HostingService;
   customer: CustomerLookup;
@@ -88,7 +91,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     timeoutMs: config.registry.timeoutMs,
   });
   const quota = createSearchQuota({ counters: adapters.counters, freeSearches: config.availability.freeSearches, windowSeconds: config.availability.windowSeconds });
-  const dns = createDnsService(db);
+  const dns = createDnsService(db, { jobs });
+  const dnsPublishing = createDnsPublishing({ db, publisher: adapters.dnsPublisher, jobs, log, now });
   const domains = createDomainService(db);
   const hosting = createHostingService(db);
   const customer = createCustomerLookup(db);
@@ -153,5 +157,5 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     jobs,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, shopOrigin };
 }

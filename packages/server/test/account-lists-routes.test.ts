@@ -60,7 +60,7 @@ describe.each(databaseKinds)('account lists: domains, zones and hosting packages
     const byName = new Map(list.map((domain) => [domain.name, domain]));
     expect(byName.get('lijst-bakker.nl')).toMatchObject({ status: 'active', hasHosting: true, redirectTo: null, dnsRecordCount: 6 });
     expect(byName.get('lijst-doorsturen.nl')).toMatchObject({ hasHosting: false, redirectTo: 'https://lijst-bakker.nl/winkel', dnsRecordCount: 6 });
-    expect(byName.get('goudenkorst.nl')).toMatchObject({ status: 'active', hasHosting: false, redirectTo: null, dnsRecordCount: 0, registeredAt: '2014-04-12T12:00:00.000Z', expiresAt: expect.any(String) });
+    expect(byName.get('goudenkorst.nl')).toMatchObject({ status: 'active', hasHosting: false, redirectTo: null, dnsRecordCount: 6, registeredAt: '2014-04-12T12:00:00.000Z', expiresAt: expect.any(String) });
     const registered = byName.get('lijst-bakker.nl')!;
     const years = (Date.parse(registered.expiresAt!) - Date.parse(registered.registeredAt)) / (365.25 * 24 * 3600 * 1000);
     expect(Math.round(years)).toBe(1);
@@ -71,12 +71,13 @@ describe.each(databaseKinds)('account lists: domains, zones and hosting packages
     const own = await bakery.get(`/api/account/domeinen/${domain.id}/dns`);
     expect(own.statusCode).toBe(200);
     expect(z.array(ZDnsRecord).parse(own.json())).toEqual([
-      { name: '@', type: 'A', value: '203.0.113.10', priority: null },
-      { name: '@', type: 'AAAA', value: '2001:db8::10', priority: null },
-      { name: 'www', type: 'CNAME', value: '@', priority: null },
-      { name: '@', type: 'MX', value: 'mx1.kavel.nl.', priority: 10 },
-      { name: '@', type: 'MX', value: 'mx2.kavel.nl.', priority: 20 },
-      { name: '@', type: 'TXT', value: 'v=spf1 include:_spf.kavel.nl ~all', priority: null },
+      { name: '@', type: 'A', value: '203.0.113.10', priority: null, ttl: 3600 },
+      { name: '@', type: 'AAAA', value: '2001:db8::10', priority: null, ttl: 3600 },
+      // Targets are stored absolute: the default zone's `www CNAME @` points at the domain.
+      { name: 'www', type: 'CNAME', value: 'lijst-bakker.nl.', priority: null, ttl: 3600 },
+      { name: '@', type: 'MX', value: 'mx1.kavel.nl.', priority: 10, ttl: 3600 },
+      { name: '@', type: 'MX', value: 'mx2.kavel.nl.', priority: 20, ttl: 3600 },
+      { name: '@', type: 'TXT', value: 'v=spf1 include:_spf.kavel.nl ~all', priority: null, ttl: 3600 },
     ]);
 
     const someoneElses = await reseller.get(`/api/account/domeinen/${domain.id}/dns`);

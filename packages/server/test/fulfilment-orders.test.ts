@@ -21,13 +21,14 @@ const { nl, com, basic, premium, intro, ssl, spamfilter, wordpress, joomla } = p
 const settings: RegistrySettings = { extension: 'nl', rdapBaseUrl: null, whoisServer: null, whoisFreePattern: null, whoisQuarantinePattern: null };
 const AT = new Date('2026-03-01T10:00:00.000Z');
 
-const DEFAULT_ZONE = [
-  { name: '@', type: 'A', value: '203.0.113.10', priority: null },
-  { name: '@', type: 'AAAA', value: '2001:db8::10', priority: null },
-  { name: 'www', type: 'CNAME', value: '@', priority: null },
-  { name: '@', type: 'MX', value: 'mx1.kavel.nl.', priority: 10 },
-  { name: '@', type: 'MX', value: 'mx2.kavel.nl.', priority: 20 },
-  { name: '@', type: 'TXT', value: 'v=spf1 include:_spf.kavel.nl ~all', priority: null },
+/** The default zone as a domain gets it: targets absolute, so `www CNAME @` points at the domain. */
+const defaultZone = (domain: string) => [
+  { name: '@', type: 'A', value: '203.0.113.10', priority: null, ttl: 3600 },
+  { name: '@', type: 'AAAA', value: '2001:db8::10', priority: null, ttl: 3600 },
+  { name: 'www', type: 'CNAME', value: `${domain}.`, priority: null, ttl: 3600 },
+  { name: '@', type: 'MX', value: 'mx1.kavel.nl.', priority: 10, ttl: 3600 },
+  { name: '@', type: 'MX', value: 'mx2.kavel.nl.', priority: 20, ttl: 3600 },
+  { name: '@', type: 'TXT', value: 'v=spf1 include:_spf.kavel.nl ~all', priority: null, ttl: 3600 },
 ];
 
 describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) => {
@@ -90,10 +91,10 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     for (const name of ['mijnbakkerij.nl', 'mijnbakkerij.com']) expect(await registry.lookup(name, settings, AbortSignal.timeout(1000)), name).toEqual({ ok: true, status: 'taken' });
     const domain = await owned('mijnbakkerij.nl');
     expect(domain).toMatchObject({ status: 'active', expiresAt: new Date('2027-03-01T10:00:00.000Z'), redirectTo: null });
-    expect(await dns.zone(domain.id)).toEqual(DEFAULT_ZONE);
+    expect(await dns.zone(domain.id)).toEqual(defaultZone('mijnbakkerij.nl'));
     const forwarded = await owned('mijnbakkerij.com');
     expect(forwarded.redirectTo).toBe('https://mijnbakkerij.nl');
-    expect(await dns.zone(forwarded.id)).toEqual(DEFAULT_ZONE);
+    expect(await dns.zone(forwarded.id)).toEqual(defaultZone('mijnbakkerij.com'));
 
     expect(await hosting.listOwned(customerId)).toMatchObject([
       { domain: 'mijnbakkerij.nl', productCode: 'HOSTING_BASIC', status: 'active', username: 'mijnbakkerij', cmsInstall: 'CMS_WORDPRESS', extras: [{ productId: ssl.productId, productCode: 'SSL_DV' }] },
@@ -118,7 +119,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     expect(await hosting.listOwned(customerId)).toEqual(before.listed);
     expect(await orderProgress(database.db, orderId)).toEqual(before.progress);
     expect(before.progress.steps.every((step) => step.attempts === 1)).toBe(true);
-    expect(await dns.zone((await owned('tweemaal.nl')).id)).toHaveLength(DEFAULT_ZONE.length);
+    expect(await dns.zone((await owned('tweemaal.nl')).id)).toHaveLength(defaultZone('tweemaal.nl').length);
   });
 
   it('registers for the period of the order, with the holder of the order line', async () => {
@@ -163,14 +164,15 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     ]);
     expect((await orderProgress(database.db, withProfile)).steps.map((step) => step.key)).toEqual(['transfer-domain:bol.com', 'add-domain:bol.com', 'dns-zone:bol.com']);
     expect(await dns.zone((await owned('bol.com')).id)).toEqual([
-      { name: '@', type: 'A', value: '203.0.113.10', priority: null },
-      { name: '@', type: 'AAAA', value: '2001:db8::10', priority: null },
-      { name: 'www', type: 'CNAME', value: 'bol.com.', priority: null },
-      { name: '', type: 'MX', value: 'mail.bol.com.', priority: 10 },
-      { name: 'mail', type: 'A', value: '203.0.113.25', priority: null },
-      { name: '@', type: 'TXT', value: 'v=spf1 a mx ~all', priority: null },
+      { name: '@', type: 'A', value: '203.0.113.10', priority: null, ttl: 3600 },
+      { name: '@', type: 'AAAA', value: '2001:db8::10', priority: null, ttl: 3600 },
+      { name: 'www', type: 'CNAME', value: 'bol.com.', priority: null, ttl: 3600 },
+      // The profile's empty MX name is the apex, written `@` like every other apex record.
+      { name: '@', type: 'MX', value: 'mail.bol.com.', priority: 10, ttl: 3600 },
+      { name: 'mail', type: 'A', value: '203.0.113.25', priority: null, ttl: 3600 },
+      { name: '@', type: 'TXT', value: 'v=spf1 a mx ~all', priority: null, ttl: 3600 },
     ]);
-    expect(await dns.zone((await owned('amazon.com')).id)).toEqual(DEFAULT_ZONE);
+    expect(await dns.zone((await owned('amazon.com')).id)).toEqual(defaultZone('amazon.com'));
   });
 
   it('changes the package of an existing account, adds extras to it, and adds hosting to a domain without', async () => {

@@ -166,7 +166,8 @@ describe.each(databaseKinds)('jobs of the shop on $name', (kind) => {
     const { orderId } = purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));
     expect((await orderOf(customer, orderId)).status).toBe('CONFIRMED');
     expect(mailer.messages).toEqual([]);
-    expect(await jobsOf(app).pendingCount()).toBe(2);
+    // The mail, the fulfilment, and the publishing of the demo domains' two zones.
+    expect(await jobsOf(app).pendingCount()).toBe(4);
 
     await startWorker(servicesOf(app), jobsOf(app), { schedules: false });
     await waitForJobs(app);
@@ -175,7 +176,7 @@ describe.each(databaseKinds)('jobs of the shop on $name', (kind) => {
   });
 
   it('declares the shop\'s queues with retries', () => {
-    expect(Object.keys(QUEUES).sort()).toEqual(['fulfil-order', 'fulfilment-sweep', 'purge-account-attempts', 'send-mail']);
+    expect(Object.keys(QUEUES).sort()).toEqual(['dns-catch-up', 'fulfil-order', 'fulfilment-sweep', 'publish-dns-zone', 'purge-account-attempts', 'send-mail']);
   });
 });
 

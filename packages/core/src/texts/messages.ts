@@ -1,5 +1,6 @@
 import type { Locale } from '../money.ts';
 import { checkoutMessages } from './checkout-messages.ts';
+import { dnsMessages } from './dns-messages.ts';
 import { orderMessages } from './order-messages.ts';
 
 /** Messages the server answers with, in the visitor's language. */
@@ -82,6 +83,7 @@ export const messages = {
   },
   ...checkoutMessages,
   ...orderMessages,
+  ...dnsMessages,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type MessageKey = keyof typeof messages;

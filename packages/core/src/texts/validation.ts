@@ -1,4 +1,5 @@
 import type { Locale } from '../money.ts';
+import { dnsValidation } from './dns-validation.ts';
 
 /** Field messages; zod schemas in `schemas/` use these keys as their error messages. */
 export const validation = {
@@ -43,6 +44,7 @@ export const validation = {
     en: 'Authorise the direct debit to pay this way.',
   },
   termsRequired: { nl: 'Ga akkoord met de algemene voorwaarden.', en: 'Please accept the general terms and conditions.' },
+  ...dnsValidation,
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type ValidationKey = keyof typeof validation;

@@ -8,6 +8,10 @@ export const JOBS = {
   fulfilOrder: 'fulfil-order',
   /** Every minute: confirmed orders nobody is fulfilling get a `fulfil-order` job again. */
   fulfilmentSweep: 'fulfilment-sweep',
+  /** Publishes one zone to the DNS server (singleton key `zone-<id>`); retried for about 11 hours. */
+  publishZone: 'publish-dns-zone',
+  /** Every 5 minutes: zones not published yet get a job again; a batch of the others is checked for drift. */
+  dnsCatchUp: 'dns-catch-up',
   /** Hourly: old account attempts and expired link tokens. */
   purgeAccounts: 'purge-account-attempts',
 } as const;
@@ -17,5 +21,7 @@ export const QUEUES: Record<string, QueueSettings> = {
   [JOBS.sendMail]: { retryLimit: 8, retryDelaySeconds: 20, retryBackoff: true, expireInSeconds: 300, concurrency: 2 },
   [JOBS.fulfilOrder]: { retryLimit: 10, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 900, policy: 'stately', concurrency: 4 },
   [JOBS.fulfilmentSweep]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 120, policy: 'singleton' },
+  [JOBS.publishZone]: { retryLimit: 12, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120, policy: 'stately', concurrency: 4 },
+  [JOBS.dnsCatchUp]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 240, policy: 'singleton' },
   [JOBS.purgeAccounts]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
 };

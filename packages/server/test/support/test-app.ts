@@ -8,7 +8,7 @@ import type { Database, DatabaseHandle } from '../../src/db/connect.ts';
 import { createServices, type Services } from '../../src/services.ts';
 import type { JobQueue, JobSystem } from '../../src/jobs/job-queue.ts';
 import { createPgBossJobs } from '../../src/jobs/pg-boss-jobs.ts';
-import { QUEUES } from '../../src/jobs/queues.ts';
+import { JOBS, QUEUES } from '../../src/jobs/queues.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startWorker } from '../../src/roles/worker.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../../src/ports/captcha/index.ts';
@@ -19,6 +19,7 @@ import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
 import { createMemoryAvailabilityCache } from '../../src/ports/availability-cache/index.ts';
 import type { AvailabilityCachePort } from '../../src/ports/availability-cache/availability-cache-port.ts';
 import { createMemoryCounters } from '../../src/ports/counters/index.ts';
+import { createNonePublisher, type DnsPublisherPort } from '../../src/ports/dns-publisher/index.ts';
 import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
@@ -71,6 +72,7 @@ export interface TestAppOptions {
   /** Default: in memory, as one process on the embedded database has them. A port, or how to make one on the test's database. */
   counters?: CounterPort | ((db: Database) => CounterPort);
   availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
+  dnsPublisher?: DnsPublisherPort;
   config?: Partial<AppConfig>;
   /** The clock of the account rules, sessions, fulfilment and the simulated registry. */
   now?: () => Date;
@@ -99,8 +101,13 @@ function testLogger(options: Pick<TestAppOptions, 'logger'>): FastifyBaseLogger 
 const servicesOfApp = new WeakMap<FastifyInstance, Services>();
 const jobsOfApp = new WeakMap<FastifyInstance, JobSystem>();
 
+/**
+ * Services without a job queue: a job is refused, except the publishing of a changed DNS zone,
+ * which every zone write requests and which is not what these tests look at (it is dropped).
+ */
 const noJobs: JobQueue = {
-  enqueue: () => Promise.reject(new Error('these test services have no job queue: build the app with buildTestApp')),
+  enqueue: (name) =>
+    name === JOBS.publishZone ? Promise.resolve(null) : Promise.reject(new Error('these test services have no job queue: build the app with buildTestApp')),
 };
 
 /** The job queue an app of `buildTestApp` writes to (and, by default, works off). */
@@ -163,6 +170,7 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       counters: typeof options.counters === 'function' ? options.counters(db) : (options.counters ?? createMemoryCounters()),
       availabilityCache:
         typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),
+      dnsPublisher: options.dnsPublisher ?? createNonePublisher({ nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'] }),
     },
     jobs: options.jobs ?? noJobs,
     log: options.log ?? testLogger(options),

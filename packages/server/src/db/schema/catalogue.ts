@@ -14,6 +14,8 @@ export const domainExtensions = pgTable('domain_extensions', {
   whoisServer: text('whois_server'),
   whoisFreePattern: text('whois_free_pattern'),
   whoisQuarantinePattern: text('whois_quarantine_pattern'),
+  /** Whether the registry allows hiding the holder's data behind the shop's (the DNS page's privacy option). */
+  privacySupported: boolean('privacy_supported').notNull().default(false),
   active: boolean('active').notNull().default(true),
 });
 

@@ -28,6 +28,7 @@ export const dnsProfileRecords = pgTable(
     value: text('value').notNull(),
     /** MX and SRV only. */
     priority: integer('priority'),
+    ttl: integer('ttl').notNull().default(3600),
   },
   (t) => [index('dns_profile_records_profile_idx').on(t.profileId)],
 );

@@ -8,3 +8,4 @@ export * from './whois.ts';
 export * from './hosting.ts';
 export * from './orders.ts';
 export * from './simulated.ts';
+export * from './dns-zones.ts';

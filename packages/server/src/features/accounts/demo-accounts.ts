@@ -1,7 +1,8 @@
 import type { TDnsRecord, TWhoisHolderFormInput } from '@kavel/core';
 import { ZWhoisHolderForm } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
-import type { DnsService } from '../dns/dns-service.ts';
+import { DEFAULT_DNS_ZONE } from '../dns/default-dns-zone.ts';
+import { zoneFor, type DnsService } from '../dns/dns-service.ts';
 import type { DomainService } from '../domains/domain-service.ts';
 import type { WhoisService } from '../whois/whois-service.ts';
 import { accountRepository, type NewCustomer } from './account-repository.ts';
@@ -145,15 +146,15 @@ const DEMO_HOLDERS: TWhoisHolderFormInput[] = [
 
 export interface DemoAccountDeps {
   db: Database;
-  domains: Pick<DomainService, 'addDomain'>;
-  dns: Pick<DnsService, 'listProfiles' | 'createProfile'>;
+  domains: Pick<DomainService, 'addDomain' | 'findOwned'>;
+  dns: Pick<DnsService, 'listProfiles' | 'createProfile' | 'writeZone'>;
   whois: Pick<WhoisService, 'customLabels' | 'create'>;
   now?: () => Date;
 }
 
 /**
  * Makes sure the demo accounts exist (active, password `DEMO_PASSWORD`) with the customer's two
- * domains, two DNS profiles and two domain holders. Idempotent: an account, domain or profile
+ * domains (each with the default zone), two DNS profiles and two domain holders. Idempotent: an account, domain or profile
  * that is already there is left as it is; holders are added only to a customer who has none.
  */
 export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAccount[]> {
@@ -181,7 +182,11 @@ export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAcc
   for (const domain of DEMO_DOMAINS) {
     const { year, month, day } = domain.registered;
     const dates = { createdAt: new Date(Date.UTC(year, month - 1, day, 12)), expiresAt: nextAnniversary(domain.registered, now()) };
-    await deps.domains.addDomain(domain.name, ids.get(domain.owner)!, dates);
+    const owner = ids.get(domain.owner)!;
+    if (!(await deps.domains.addDomain(domain.name, owner, dates))) continue;
+    // A new demo domain gets the default zone, as a domain from an order does.
+    const added = await deps.domains.findOwned(owner, domain.name);
+    if (added) await db.transaction((tx) => deps.dns.writeZone(tx, added.id, zoneFor(domain.name, DEFAULT_DNS_ZONE)));
   }
   const bakery = ids.get('klant@demo.kavel.nl')!;
   const profiles = new Set((await deps.dns.listProfiles(bakery)).map((profile) => profile.name));

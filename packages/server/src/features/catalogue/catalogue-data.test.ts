@@ -26,6 +26,7 @@ const ZExtension = z.strictObject({
   whoisServer: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/).nullable(),
   whoisFreePattern: z.string().min(1).nullable(),
   whoisQuarantinePattern: z.string().min(1).nullable(),
+  privacySupported: z.boolean(),
 });
 
 const ZHostingPackage = z.strictObject({

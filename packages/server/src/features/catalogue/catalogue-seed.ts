@@ -27,7 +27,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
       .values(extensionData.map((e, position) => ({ ...e, position, active: true })))
       .onConflictDoUpdate({
         target: domainExtensions.productId,
-        set: excludedSet(['productCode', 'extension', 'position', 'originalPrice', 'discountedPrice', 'transferPrice', 'rdapBaseUrl', 'whoisServer', 'whoisFreePattern', 'whoisQuarantinePattern', 'active']),
+        set: excludedSet(['productCode', 'extension', 'position', 'originalPrice', 'discountedPrice', 'transferPrice', 'rdapBaseUrl', 'whoisServer', 'whoisFreePattern', 'whoisQuarantinePattern', 'privacySupported', 'active']),
       });
     await tx
       .insert(hostingPackages)

@@ -1,15 +1,13 @@
-import { ZDnsRecord, type TDnsProfileSummary, type TDnsRecord, type TDnsRecordType } from '@kavel/core';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/connect.ts';
-import { dnsProfileRecords, dnsProfiles, domainDnsRecords } from '../../db/schema/index.ts';
+import { forDomain, ZDnsRecord, type DnsZoneRecord, type TDnsProfileSummary, type TDnsRecord, type TDnsRecordStored } from '@kavel/core';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../../db/connect.ts';
+import { dnsProfileRecords, dnsProfiles, dnsZoneRevisions, dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { requestZonePublishing } from './dns-publishing.ts';
+import { syncZoneRows, type ZoneRecordWithId } from './zone-repository.ts';
 
-/** A record as stored: placeholders already filled in. */
-export interface ZoneRecord {
-  name: string;
-  type: TDnsRecordType;
-  value: string;
-  priority: number | null;
-}
+/** A record as stored in a zone: placeholders filled in, owner relative (`@` the apex), targets absolute. */
+export type ZoneRecord = DnsZoneRecord;
 
 export interface DnsService {
   /** The customer's profiles, oldest first (the first is the one step 2 preselects). */
@@ -19,30 +17,65 @@ export interface DnsService {
   /** A new profile with its records, in one transaction; answers its id. */
   createProfile(customerId: number, name: string, records: readonly TDnsRecord[]): Promise<number>;
   /** The profile's records when it is the customer's; null otherwise. */
-  profileRecords(customerId: number, profileId: number, q?: Queryable): Promise<ZoneRecord[] | null>;
+  profileRecords(customerId: number, profileId: number, q?: Queryable): Promise<ProfileRecord[] | null>;
   /** A domain's zone, in the order it was written. */
   zone(domainId: number): Promise<ZoneRecord[]>;
-  /** Writes a domain's zone inside the caller's transaction, replacing what it held; answers the count. */
-  writeZone(q: Queryable, domainId: number, records: readonly ZoneRecord[]): Promise<number>;
-  /** Empties a domain's zone (undo of `writeZone` on a new domain). */
-  clearZone(q: Queryable, domainId: number): Promise<void>;
+  /**
+   * Writes a domain's zone inside the caller's transaction, replacing what it held (a record
+   * keeps its id when it carries it, or when an unchanged record of the zone had it): a new
+   * revision in the zone's history (who, what changed, the zone after it) and the job that
+   * publishes it. Answers the count of records.
+   */
+  writeZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change?: ZoneChangeBy): Promise<number>;
+  /** Empties a domain's zone (undo of `writeZone` on a new domain), as a revision too. */
+  clearZone(tx: Transaction, domainId: number, change?: ZoneChangeBy): Promise<void>;
   /** How many records each of these domains' zones holds (0 when none). */
   recordCounts(domainIds: readonly number[]): Promise<Map<number, number>>;
 }
 
-/** Fills in `[DOMAINNAME]` (profiles and the default zone may use it) with the domain. */
-export function zoneFor(domain: string, records: readonly ZoneRecord[]): ZoneRecord[] {
-  const fill = (text: string) => text.replaceAll('[DOMAINNAME]', domain);
-  return records.map((record) => ({ ...record, name: fill(record.name), value: fill(record.value) }));
+/** Who changed a zone and how; the shop itself (fulfilment, demo data) has no customer. */
+export interface ZoneChangeBy {
+  action: string;
+  customerId?: number | null;
 }
 
-const zoneColumns = { name: domainDnsRecords.name, type: domainDnsRecords.type, value: domainDnsRecords.value, priority: domainDnsRecords.priority };
+/** A record of a profile or of the default zone as stored: it may hold `[DOMAINNAME]`, targets may be relative. */
+export type ProfileRecord = TDnsRecordStored;
+
+/**
+ * Places profile or default-zone records in `domain`'s zone: `[DOMAINNAME]` filled in, targets
+ * completed (`mail` becomes `mail.<domain>.`, `@` the domain). A record whose name lies outside
+ * the zone (an absolute name of another domain in a profile) cannot be placed and is left out.
+ */
+export function zoneFor(domain: string, records: readonly ProfileRecord[]): ZoneRecord[] {
+  return records.flatMap((record) => {
+    const placed = forDomain(record, domain);
+    return placed.ok ? [placed.record] : [];
+  });
+}
+
+const zoneColumns = {
+  name: domainDnsRecords.name,
+  type: domainDnsRecords.type,
+  value: domainDnsRecords.value,
+  priority: domainDnsRecords.priority,
+  ttl: domainDnsRecords.ttl,
+};
 
 /**
  * DNS profiles of customers and the zones of the shop's domains. Only what step 2 and fulfilment
  * need so far; editing profiles and records comes with the account area's DNS pages.
  */
-export function createDnsService(db: Database): DnsService {
+const recordKey = (record: ZoneRecord) => `${record.name} ${record.type} ${record.priority ?? ''} ${record.ttl} ${record.value}`;
+
+/** The records that went and came between two versions of a zone. */
+export function zoneChanges(before: readonly ZoneRecord[], after: readonly ZoneRecord[]): { added: ZoneRecord[]; removed: ZoneRecord[] } {
+  const beforeKeys = new Set(before.map(recordKey));
+  const afterKeys = new Set(after.map(recordKey));
+  return { added: after.filter((record) => !beforeKeys.has(recordKey(record))), removed: before.filter((record) => !afterKeys.has(recordKey(record))) };
+}
+
+export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsService {
   async function ownsProfile(customerId: number, profileId: number, q: Queryable = db): Promise<boolean> {
     const [row] = await q
       .select({ id: dnsProfiles.id })
@@ -50,6 +83,30 @@ export function createDnsService(db: Database): DnsService {
       .where(and(eq(dnsProfiles.id, profileId), eq(dnsProfiles.customerId, customerId)))
       .limit(1);
     return row !== undefined;
+  }
+
+  /** The zone's records replaced, its revision raised and written to the history, its publishing requested. */
+  async function replaceZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change: ZoneChangeBy): Promise<void> {
+    const [domain] = await tx.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId));
+    if (!domain) throw new Error(`no domain ${domainId}`);
+    // The zone row is locked by the raise, so two changes of one zone get consecutive revisions.
+    await tx.insert(dnsZones).values({ domainId }).onConflictDoNothing();
+    const [zone] = await tx
+      .update(dnsZones)
+      .set({ revision: sql`${dnsZones.revision} + 1`, updatedAt: sql`now()` })
+      .where(eq(dnsZones.domainId, domainId))
+      .returning({ revision: dnsZones.revision });
+    const before = await syncZoneRows(tx, domainId, records);
+    const after = records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }));
+    await tx.insert(dnsZoneRevisions).values({
+      domainId,
+      revision: zone!.revision,
+      customerId: change.customerId ?? null,
+      action: change.action,
+      changes: zoneChanges(before, after),
+      records: after,
+    });
+    await requestZonePublishing(deps.jobs, tx, { domainId, domain: domain.name });
   }
 
   return {
@@ -72,7 +129,7 @@ export function createDnsService(db: Database): DnsService {
     async profileRecords(customerId, profileId, q = db) {
       if (!(await ownsProfile(customerId, profileId, q))) return null;
       return q
-        .select({ name: dnsProfileRecords.name, type: dnsProfileRecords.type, value: dnsProfileRecords.value, priority: dnsProfileRecords.priority })
+        .select({ name: dnsProfileRecords.name, type: dnsProfileRecords.type, value: dnsProfileRecords.value, priority: dnsProfileRecords.priority, ttl: dnsProfileRecords.ttl })
         .from(dnsProfileRecords)
         .where(eq(dnsProfileRecords.profileId, profileId))
         .orderBy(asc(dnsProfileRecords.id));
@@ -82,14 +139,13 @@ export function createDnsService(db: Database): DnsService {
       return db.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
     },
 
-    async writeZone(q, domainId, records) {
-      await q.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
-      if (records.length > 0) await q.insert(domainDnsRecords).values(records.map((record) => ({ ...record, domainId })));
+    async writeZone(tx, domainId, records, change = { action: 'create' }) {
+      await replaceZone(tx, domainId, records, change);
       return records.length;
     },
 
-    async clearZone(q, domainId) {
-      await q.delete(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId));
+    async clearZone(tx, domainId, change = { action: 'clear' }) {
+      await replaceZone(tx, domainId, [], change);
     },
 
     async recordCounts(domainIds) {

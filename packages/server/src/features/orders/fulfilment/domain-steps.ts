@@ -1,7 +1,7 @@
 import type { HolderSnapshot } from '../../../db/schema/index.ts';
 import type { DomainRegistrationAnswer, RegistrantContact } from '../../../ports/registry/registry-port.ts';
 import { zoneFor } from '../../dns/dns-service.ts';
-import { DEFAULT_DNS_ZONE } from './default-dns-zone.ts';
+import { DEFAULT_DNS_ZONE } from '../../dns/default-dns-zone.ts';
 import type { OrderLineRow } from './fulfilment-repository.ts';
 import {
   clientRefOf,

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { planProfileApply } from './apply-profile.ts';
+import type { DnsZoneRecord, TDnsRecordStored } from './record.ts';
+
+const z = (name: string, type: DnsZoneRecord['type'], value: string, priority: number | null = null, ttl = 3600): DnsZoneRecord => ({ name, type, value, priority, ttl });
+const p = (name: string, type: DnsZoneRecord['type'], value: string, priority: number | null = null): TDnsRecordStored => ({ name, type, value, priority });
+
+const zone = [z('@', 'A', '192.0.2.1'), z('www', 'A', '192.0.2.1'), z('@', 'MX', 'mx.oud.nl.', 10), z('ftp', 'A', '192.0.2.9')];
+const profile = [p('@', 'A', '203.0.113.10'), p('www', 'CNAME', '[DOMAINNAME].'), p('@', 'MX', 'mail', 10), p('mail', 'A', '203.0.113.25')];
+
+describe('applying a profile', () => {
+  it('replaces all current records (spec 001 section 4), with [DOMAINNAME] filled and targets completed', () => {
+    const plan = planProfileApply(zone, profile, 'goudenkorst-webshop.com', 'replace');
+    expect(plan.records).toEqual([
+      z('@', 'A', '203.0.113.10'),
+      z('www', 'CNAME', 'goudenkorst-webshop.com.'),
+      z('@', 'MX', 'mail.goudenkorst-webshop.com.', 10),
+      z('mail', 'A', '203.0.113.25'),
+    ]);
+    expect(plan.saved).toEqual(plan.records);
+    expect(plan.errors).toEqual([]);
+    expect(plan.removed).toEqual(zone);
+    expect(plan.added).toEqual(plan.records);
+  });
+
+  it('merges: the record sets the profile defines become the profile\'s, the others stay', () => {
+    const plan = planProfileApply(zone, [p('@', 'MX', 'mail', 10), p('mail', 'A', '203.0.113.25')], 'goudenkorst-webshop.com', 'merge');
+    expect(plan.records).toEqual([z('@', 'A', '192.0.2.1'), z('www', 'A', '192.0.2.1'), z('ftp', 'A', '192.0.2.9'), z('@', 'MX', 'mail.goudenkorst-webshop.com.', 10), z('mail', 'A', '203.0.113.25')]);
+    expect(plan.removed).toEqual([z('@', 'MX', 'mx.oud.nl.', 10)]);
+    expect(plan.added).toEqual([z('@', 'MX', 'mail.goudenkorst-webshop.com.', 10), z('mail', 'A', '203.0.113.25')]);
+  });
+
+  it('leaves out what breaks the zone rules and applies the rest, listing each error', () => {
+    // Merging a CNAME onto www, which keeps its A record in the zone, is refused; the MX is applied.
+    const plan = planProfileApply(zone, [p('www', 'CNAME', '@'), p('@', 'MX', 'mail', 10), p('@', 'A', '203.0.113.10'), p('@', 'A', '203.0.113.10')], 'goudenkorst-webshop.com', 'merge');
+    expect(plan.saved).toEqual([z('@', 'MX', 'mail.goudenkorst-webshop.com.', 10), z('@', 'A', '203.0.113.10')]);
+    expect(plan.errors).toEqual([
+      { record: p('www', 'CNAME', '@'), key: 'dnsCnameConflict' },
+      { record: p('@', 'A', '203.0.113.10'), key: 'dnsDuplicate' },
+    ]);
+    expect(plan.records).toContainEqual(z('www', 'A', '192.0.2.1'));
+  });
+
+  it('refuses a profile record whose name lies outside the domain', () => {
+    const plan = planProfileApply([], [p('www.elders.nl.', 'A', '203.0.113.1'), p('@', 'A', '203.0.113.1')], 'goudenkorst.nl', 'replace');
+    expect(plan.errors).toEqual([{ record: p('www.elders.nl.', 'A', '203.0.113.1'), key: 'dnsNameOutsideZone' }]);
+    expect(plan.saved).toEqual([z('@', 'A', '203.0.113.1')]);
+  });
+});

@@ -1,0 +1,61 @@
+import { forDomain, type DnsZoneRecord, type TDnsRecordStored } from './record.ts';
+import { zoneProblems } from './zone-rules.ts';
+
+/**
+ * `replace` (spec 001 section 4: 'Applying a profile replaces all current records'): the zone
+ * becomes the profile. `merge`: the zone keeps its records, except the record sets (name and
+ * type) the profile defines, which become the profile's.
+ */
+export type ProfileApplyMode = 'replace' | 'merge';
+
+export interface ProfileApplyError {
+  record: TDnsRecordStored;
+  /** A key of `texts/validation.ts`. */
+  key: string;
+}
+
+export interface ProfileApplyPlan {
+  /** The zone after applying. */
+  records: DnsZoneRecord[];
+  /** The profile's records as placed in the zone (spec 001 section 7's `successfullySavedRecords`). */
+  saved: DnsZoneRecord[];
+  /** The profile's records that could not be placed, with why (the answer's `errors`). */
+  errors: ProfileApplyError[];
+  /** What applying changes, for the preview the page shows before confirming. */
+  added: DnsZoneRecord[];
+  removed: DnsZoneRecord[];
+}
+
+const setKey = (record: { name: string; type: string }) => `${record.name} ${record.type}`;
+const recordKey = (record: DnsZoneRecord) => `${setKey(record)} ${record.priority ?? ''} ${record.ttl} ${record.value}`;
+
+/**
+ * What applying a profile to `domain`'s zone does, without doing it: `[DOMAINNAME]` filled in,
+ * targets completed, and each profile record kept to the zone rules. A record that breaks them
+ * (a CNAME beside other data, a second TTL in a set, ...) is left out and listed in `errors`;
+ * the rest is applied, as the spec's apply answers both lists.
+ */
+export function planProfileApply(zone: readonly DnsZoneRecord[], profile: readonly TDnsRecordStored[], domain: string, mode: ProfileApplyMode): ProfileApplyPlan {
+  const placed = profile.map((record) => ({ record, placed: forDomain(record, domain) }));
+  const profileSets = new Set(placed.flatMap((entry) => (entry.placed.ok ? [setKey(entry.placed.record)] : [])));
+  const records = mode === 'replace' ? [] : zone.filter((record) => !profileSets.has(setKey(record)));
+  const saved: DnsZoneRecord[] = [];
+  const errors: ProfileApplyError[] = [];
+  for (const { record, placed: result } of placed) {
+    if (!result.ok) {
+      errors.push({ record, key: result.key });
+      continue;
+    }
+    const candidate = [...records, result.record];
+    const problem = zoneProblems(candidate, domain).find((found) => found.index === candidate.length - 1);
+    if (problem) {
+      errors.push({ record, key: problem.key });
+      continue;
+    }
+    records.push(result.record);
+    saved.push(result.record);
+  }
+  const before = new Set(zone.map(recordKey));
+  const after = new Set(records.map(recordKey));
+  return { records, saved, errors, added: records.filter((r) => !before.has(recordKey(r))), removed: zone.filter((r) => !after.has(recordKey(r))) };
+}

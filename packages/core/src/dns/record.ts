@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { requiredSafeText, safeText } from '../schemas/safe-text.ts';
+import { canonicalIpv6, isIpv4, isIpv6 } from './ip.ts';
+import { APEX, asciiName, completeTarget, DOMAIN_PLACEHOLDER, fillDomainName, isWellFormedName, relativeOwner } from './names.ts';
+import { unquoteTxt } from './txt.ts';
+
+/** Record types of spec 001 sections 5 and 10. */
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV'] as const;
+export const ZDnsRecordType = z.enum(DNS_RECORD_TYPES, { error: 'dnsType' });
+export type TDnsRecordType = z.infer<typeof ZDnsRecordType>;
+
+/** MX priorities the record page offers (spec 001 section 5); the profile page's list lacks 15. */
+export const MX_PRIORITIES = [0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
+export const PROFILE_MX_PRIORITIES = MX_PRIORITIES.filter((priority) => priority !== 15);
+
+export const DEFAULT_TTL = 3600;
+export const MIN_TTL = 60;
+export const MAX_TTL = 604_800;
+
+/** A name used only to check the shape of names and targets that hold `[DOMAINNAME]`. */
+const SAMPLE_DOMAIN = 'example.nl';
+const SRV_OWNER = /^_[a-z0-9-]+\._[a-z0-9-]+(\.|$)/;
+const PORT_LIKE = /^(0|[1-9][0-9]{0,4})$/;
+
+const uint16 = (text: string | undefined) => (text !== undefined && PORT_LIKE.test(text) && Number(text) <= 65_535 ? Number(text) : null);
+
+/** A target as typed: `@`, a relative or absolute host name, possibly with `[DOMAINNAME]`. */
+function isTarget(value: string): boolean {
+  const sample = asciiName(fillDomainName(value, SAMPLE_DOMAIN));
+  return sample === APEX || isWellFormedName(sample, false);
+}
+
+/** Reads an SRV value: `weight port target` with the priority apart, or `priority weight port target`. */
+function readSrv(value: string, priority: number | null): { priority: number; rest: string } | null {
+  const parts = value.trim().split(/\s+/);
+  const [first, ...others] = parts;
+  if (parts.length === 4 && priority !== null && uint16(first) !== priority) return null;
+  const [p, weight, port, target] = parts.length === 4 ? [uint16(first), ...others] : [priority, ...parts];
+  if (typeof p !== 'number' || typeof weight !== 'string' || typeof port !== 'string' || typeof target !== 'string') return null;
+  if (uint16(weight) === null || uint16(port) === null || (target !== '.' && !isTarget(target))) return null;
+  return { priority: p, rest: `${Number(weight)} ${Number(port)} ${target === '.' ? '.' : asciiName(target)}` };
+}
+
+type Issue = { path: 'name' | 'type' | 'value' | 'priority' | 'ttl'; key: string };
+
+/** The rules of one record that need no zone: spec 001 section 5, and what a DNS server accepts. */
+function recordIssue(record: { name: string; type: TDnsRecordType; value: string; priority: number | null }): Issue | null {
+  const { name, type, value, priority } = record;
+  if (name === '' && type !== 'MX') return { path: 'name', key: 'required' };
+  const owner = asciiName(fillDomainName(name, SAMPLE_DOMAIN));
+  if (owner !== '' && owner !== APEX && !isWellFormedName(owner, true)) return { path: 'name', key: 'dnsName' };
+  switch (type) {
+    case 'A':
+      return isIpv4(value) ? null : { path: 'value', key: 'dnsIpv4' };
+    case 'AAAA':
+      return isIpv6(value) ? null : { path: 'value', key: 'dnsIpv6' };
+    case 'CNAME':
+      if (owner === APEX) return { path: 'name', key: 'dnsCnameApex' };
+      return isTarget(value) ? null : { path: 'value', key: 'dnsTarget' };
+    case 'MX':
+      if (priority === null || !(MX_PRIORITIES as readonly number[]).includes(priority)) return { path: 'priority', key: 'dnsMxPriority' };
+      return isTarget(value) ? null : { path: 'value', key: 'dnsTarget' };
+    case 'SRV':
+      if (!SRV_OWNER.test(owner)) return { path: 'name', key: 'dnsSrvName' };
+      return readSrv(value, priority) ? null : { path: 'value', key: 'dnsSrvValue' };
+    case 'TXT':
+      return null;
+  }
+}
+
+/**
+ * A DNS record as the pages send it and the server answers it (spec 001 sections 3 and 5), for
+ * a domain's zone and for a profile alike. Parsing checks every rule that needs no zone and
+ * answers the stored form: names lower case in Punycode (`@` for the apex), AAAA in its one
+ * text (RFC 5952), a TXT pasted as quoted strings joined into one text, SRV as `weight port target`
+ * with the priority in `priority`, and no priority on types without one. `[DOMAINNAME]` is kept.
+ * `forDomain` then places the record in a zone (MX completion); `zoneProblems` checks the zone.
+ */
+export const ZDnsRecord = z
+  .object({
+    name: safeText(253).default(''),
+    type: ZDnsRecordType,
+    value: requiredSafeText(4096),
+    priority: z.number({ error: 'number' }).int({ error: 'number' }).min(0, { error: 'number' }).max(65_535, { error: 'number' }).nullable().default(null),
+    ttl: z.number({ error: 'dnsTtl' }).int({ error: 'dnsTtl' }).min(MIN_TTL, { error: 'dnsTtl' }).max(MAX_TTL, { error: 'dnsTtl' }).optional(),
+  })
+  .superRefine((record, context) => {
+    const issue = recordIssue(record);
+    if (issue) context.addIssue({ code: 'custom', path: [issue.path], message: issue.key });
+  })
+  .transform((record): TDnsRecordStored => {
+    const name = record.name === '' ? APEX : asciiName(record.name);
+    const ttl = record.ttl === undefined ? {} : { ttl: record.ttl };
+    switch (record.type) {
+      case 'A':
+        return { name, type: record.type, value: record.value, priority: null, ...ttl };
+      case 'AAAA':
+        return { name, type: record.type, value: canonicalIpv6(record.value), priority: null, ...ttl };
+      case 'CNAME':
+        return { name, type: record.type, value: asciiName(record.value), priority: null, ...ttl };
+      case 'MX':
+        return { name, type: record.type, value: asciiName(record.value), priority: record.priority, ...ttl };
+      case 'SRV': {
+        const srv = readSrv(record.value, record.priority);
+        return { name, type: record.type, value: srv?.rest ?? record.value, priority: srv?.priority ?? record.priority, ...ttl };
+      }
+      case 'TXT':
+        return { name, type: record.type, value: unquoteTxt(record.value) ?? record.value, priority: null, ...ttl };
+    }
+  });
+export type TDnsRecord = z.input<typeof ZDnsRecord>;
+/** A record in its stored form (see `ZDnsRecord`); `[DOMAINNAME]` may remain, the TTL may be unset. */
+export interface TDnsRecordStored {
+  name: string;
+  type: TDnsRecordType;
+  value: string;
+  priority: number | null;
+  ttl?: number;
+}
+
+/** A record placed in a zone: owner relative, targets absolute, TTL set, no placeholder left. */
+export interface DnsZoneRecord {
+  name: string;
+  type: TDnsRecordType;
+  value: string;
+  priority: number | null;
+  ttl: number;
+}
+
+export type PlaceResult = { ok: true; record: DnsZoneRecord } | { ok: false; field: Issue['path']; key: string };
+
+/**
+ * Places a parsed record in `domain`'s zone: `[DOMAINNAME]` filled in, the owner made relative
+ * (refused when it lies outside the zone), and every target completed the way spec 001 section 5
+ * completes an MX value (`mail` becomes `mail.<domain>.`).
+ */
+export function forDomain(record: TDnsRecordStored, domain: string): PlaceResult {
+  const owner = relativeOwner(fillDomainName(record.name, domain), domain);
+  if (owner === null) return { ok: false, field: 'name', key: 'dnsNameOutsideZone' };
+  if (record.type === 'CNAME' && owner === APEX) return { ok: false, field: 'name', key: 'dnsCnameApex' };
+  const value = fillDomainName(record.value, domain);
+  const placed = { name: owner, type: record.type, priority: record.priority, ttl: record.ttl ?? DEFAULT_TTL };
+  switch (record.type) {
+    case 'CNAME':
+    case 'MX':
+      return { ok: true, record: { ...placed, value: completeTarget(value, domain) } };
+    case 'SRV': {
+      const [weight, port, target = '.'] = value.split(' ');
+      const full = target === '.' ? '.' : completeTarget(target, domain);
+      return { ok: true, record: { ...placed, value: `${weight} ${port} ${full}` } };
+    }
+    default:
+      return { ok: true, record: { ...placed, value } };
+  }
+}
+
+/** Whether a text still holds the profile placeholder. */
+export const hasPlaceholder = (text: string) => text.toUpperCase().includes(DOMAIN_PLACEHOLDER);

@@ -1,0 +1,78 @@
+/**
+ * TXT values: one logical text in the shop, split into character strings of at most 255 bytes
+ * when published (RFC 1035 section 3.3), quoted with `"` and `\` escaped.
+ */
+const MAX_STRING_BYTES = 255;
+const encoder = new TextEncoder();
+
+/** Splits a text into pieces of at most 255 UTF-8 bytes, never inside a character. */
+export function splitTxt(text: string): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  let bytes = 0;
+  for (const char of text) {
+    const size = encoder.encode(char).length;
+    if (bytes + size > MAX_STRING_BYTES) {
+      pieces.push(piece);
+      piece = '';
+      bytes = 0;
+    }
+    piece += char;
+    bytes += size;
+  }
+  pieces.push(piece);
+  return pieces;
+}
+
+/** One byte in a quoted string: printable ASCII as it is (`"` and `\\` escaped), anything else as `\\DDD`. */
+function presentByte(byte: number): string {
+  if (byte === 0x22 || byte === 0x5c) return `\\${String.fromCharCode(byte)}`;
+  if (byte >= 0x20 && byte < 0x7f) return String.fromCharCode(byte);
+  return `\\${String(byte).padStart(3, '0')}`;
+}
+
+/** The presentation form (zone files, PowerDNS): `"v=DKIM1; k=rsa; p=…" "…rest"`. */
+export function quoteTxt(text: string): string {
+  return splitTxt(text)
+    .map((piece) => `"${Array.from(encoder.encode(piece), presentByte).join('')}"`)
+    .join(' ');
+}
+
+/**
+ * Reads one or more quoted strings (`"a" "b\"c"`) into one text, with `\X` and `\DDD` escapes.
+ * Answers null when the text is not a sequence of quoted strings.
+ */
+export function unquoteTxt(text: string): string | null {
+  const bytes: number[] = [];
+  let i = 0;
+  const source = text.trim();
+  if (!source.startsWith('"')) return null;
+  while (i < source.length) {
+    if (source[i] !== '"') return null;
+    i++;
+    for (;;) {
+      if (i >= source.length) return null;
+      const char = source[i] ?? '';
+      if (char === '"') break;
+      if (char === '\\') {
+        const digits = /^[0-9]{3}/.exec(source.slice(i + 1));
+        if (digits) {
+          const code = Number(digits[0]);
+          if (code > 255) return null;
+          bytes.push(code);
+          i += 4;
+          continue;
+        }
+        if (i + 1 >= source.length) return null;
+        i++;
+      }
+      const point = source.codePointAt(i) ?? 0;
+      const char2 = String.fromCodePoint(point);
+      bytes.push(...encoder.encode(char2));
+      i += char2.length;
+    }
+    i++;
+    while (source[i] === ' ' || source[i] === '\t') i++;
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}

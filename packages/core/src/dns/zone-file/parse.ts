@@ -1,0 +1,147 @@
+import { domainToAscii } from '../punycode.ts';
+import { DEFAULT_TTL, DNS_RECORD_TYPES, forDomain, ZDnsRecord, type DnsZoneRecord, type TDnsRecordType } from '../record.ts';
+import { quoteTxt, unquoteTxt } from '../txt.ts';
+import { zoneProblems } from '../zone-rules.ts';
+import { tokenize, type Entry, type Token } from './tokenize.ts';
+
+/** A line that stops the import; `key` is a key of `texts/validation.ts`, `type` fills `{type}`. */
+export interface ZoneFileError {
+  line: number;
+  key: string;
+  type?: string;
+}
+
+/**
+ * A record the shop does not keep: SOA and the apex NS are set by the shop itself ('managed'),
+ * other types (CAA, PTR, a delegation's NS, …) the record pages do not offer ('unsupported').
+ * They are answered so the page can list them; they are never dropped without a word.
+ */
+export interface SkippedRecord {
+  line: number;
+  type: string;
+  name: string;
+  reason: 'managed' | 'unsupported';
+}
+
+export type ZoneFileImport = { ok: true; records: DnsZoneRecord[]; skipped: SkippedRecord[] } | { ok: false; errors: ZoneFileError[] };
+
+const CLASSES = new Set(['IN', 'CH', 'HS', 'CS']);
+const TTL = /^(?:[0-9]+|(?:[0-9]+[smhdw])+)$/i;
+const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+/** Types a zone file may hold that the shop does not keep (IANA's list, the common part). */
+const KNOWN_TYPES = new Set(
+  'SOA NS CAA PTR SPF DS DNSKEY CDS CDNSKEY TLSA SMIMEA SSHFP NAPTR HINFO LOC DNAME RP CERT HTTPS SVCB URI OPENPGPKEY RRSIG NSEC NSEC3 NSEC3PARAM ZONEMD AFSDB KX APL DHCID IPSECKEY'.split(' '),
+);
+
+function ttlSeconds(text: string): number | null {
+  if (!TTL.test(text)) return null;
+  if (/^[0-9]+$/.test(text)) return Number(text);
+  let total = 0;
+  for (const [, amount, unit] of text.toLowerCase().matchAll(/([0-9]+)([smhdw])/g)) total += Number(amount) * (UNIT[unit ?? 's'] ?? 1);
+  return total;
+}
+
+/** An absolute name (with its dot) from a name in the file, relative to `origin`. */
+function absolute(name: string, origin: string): string {
+  if (name === '@') return origin;
+  if (name.endsWith('.')) return name.toLowerCase();
+  return `${name.toLowerCase()}.${origin}`;
+}
+
+const text = (tokens: Token[]) => tokens.map((token) => token.text);
+const decoded = (token: Token) => unquoteTxt(`"${token.text}"`);
+
+/** The wire form of one record's data, or null when it does not read for its type. */
+function rdata(type: TDnsRecordType, data: Token[], origin: string): { value: string; priority: number | null } | null {
+  const words = text(data);
+  const [first, second] = words;
+  switch (type) {
+    case 'A':
+    case 'AAAA':
+      return words.length === 1 && first ? { value: first, priority: null } : null;
+    case 'CNAME':
+      return words.length === 1 && first ? { value: absolute(first, origin), priority: null } : null;
+    case 'MX':
+      return words.length === 2 && first && second && /^[0-9]+$/.test(first) ? { value: absolute(second, origin), priority: Number(first) } : null;
+    case 'SRV': {
+      const [priority, weight, port, target] = words;
+      if (words.length !== 4 || !priority || !weight || !port || !target || ![priority, weight, port].every((n) => /^[0-9]+$/.test(n))) return null;
+      return { value: `${priority} ${weight} ${port} ${target === '.' ? '.' : absolute(target, origin)}`, priority: null };
+    }
+    case 'TXT': {
+      const parts = data.map(decoded);
+      // Quoted again, so the record schema reads exactly this text (it joins quoted strings).
+      return parts.length > 0 && parts.every((part) => part !== null) ? { value: quoteTxt(parts.join('')), priority: null } : null;
+    }
+  }
+}
+
+/**
+ * Reads a zone file in BIND's format (RFC 1035 section 5) for `domain`: `$ORIGIN`, `$TTL`
+ * with units (`1h`), parentheses over several lines, relative names, quoted strings with
+ * escapes (a DKIM key in several strings becomes one text), comments, and lines without owner
+ * (the previous one), TTL or class. Every record then passes the same rules as one typed on the
+ * page. Any line that does not read or breaks a rule is answered with its number, and then
+ * nothing is imported.
+ */
+export function importZoneFile(source: string, domain: string): ZoneFileImport {
+  const tokenized = tokenize(source);
+  if (!tokenized.ok) return { ok: false, errors: [{ line: tokenized.line, key: tokenized.key }] };
+  const zone = `${domainToAscii(domain)}.`;
+  let origin = zone;
+  let defaultTtl: number | null = null;
+  let lastTtl: number | null = null;
+  let owner: string | null = null;
+  const errors: ZoneFileError[] = [];
+  const skipped: SkippedRecord[] = [];
+  const records: DnsZoneRecord[] = [];
+  const lines: number[] = [];
+
+  const read = (entry: Entry) => {
+    const fail = (key: string, type?: string) => errors.push({ line: entry.line, key, ...(type ? { type } : {}) });
+    const tokens = [...entry.tokens];
+    const head = tokens[0]?.text ?? '';
+    if (!entry.ownerOmitted && head.startsWith('$')) {
+      const argument = tokens[1]?.text;
+      if (head.toUpperCase() === '$ORIGIN' && argument && tokens.length === 2) origin = absolute(domainToAscii(argument), origin);
+      else if (head.toUpperCase() === '$TTL' && argument && tokens.length === 2 && ttlSeconds(argument) !== null) defaultTtl = ttlSeconds(argument);
+      else fail('zoneDirective');
+      return;
+    }
+    if (!entry.ownerOmitted) owner = absolute(domainToAscii(tokens.shift()?.text ?? ''), origin);
+    if (owner === null) return fail('zoneOwner');
+    let ttl: number | null = null;
+    for (let k = 0; k < 2 && tokens[0] && !tokens[0].quoted; k++) {
+      const word = tokens[0].text;
+      if (CLASSES.has(word.toUpperCase())) {
+        if (word.toUpperCase() !== 'IN') return fail('zoneClass');
+      } else if (ttlSeconds(word) !== null && ttl === null) ttl = ttlSeconds(word);
+      else break;
+      tokens.shift();
+    }
+    const type = (tokens.shift()?.text ?? '').toUpperCase();
+    if (ttl !== null) lastTtl = ttl;
+    const recordTtl = ttl ?? defaultTtl ?? lastTtl ?? DEFAULT_TTL;
+    if (!(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
+      if (!KNOWN_TYPES.has(type) && !/^TYPE[0-9]+$/.test(type)) return fail('zoneType', type);
+      const managed = (type === 'SOA' || type === 'NS') && owner === zone;
+      skipped.push({ line: entry.line, type, name: owner, reason: managed ? 'managed' : 'unsupported' });
+      return;
+    }
+    const known = type as TDnsRecordType;
+    const data = rdata(known, tokens, origin);
+    if (!data) return fail('zoneData', type);
+    if (owner !== zone && !owner.endsWith(`.${zone}`)) return fail('dnsNameOutsideZone');
+    const parsed = ZDnsRecord.safeParse({ name: owner, type: known, value: data.value, priority: data.priority, ttl: recordTtl });
+    if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'zoneData', type);
+    const placed = forDomain(parsed.data, domain);
+    if (!placed.ok) return fail(placed.key, type);
+    records.push(placed.record);
+    lines.push(entry.line);
+  };
+
+  for (const entry of tokenized.entries) read(entry);
+  for (const problem of zoneProblems(records, domain)) errors.push({ line: lines[problem.index] ?? 0, key: problem.key });
+  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
+  return { ok: true, records, skipped };
+}

@@ -1,0 +1,96 @@
+import type { DnsZoneRecord } from '@kavel/core';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Transaction } from '../../db/connect.ts';
+import { dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
+import type { JobQueue, JobRun } from '../../jobs/job-queue.ts';
+import { JOBS } from '../../jobs/queues.ts';
+import type { DnsPublisherPort } from '../../ports/dns-publisher/index.ts';
+
+export interface PublishZoneJob {
+  domainId: number;
+  /** The name, so a zone whose domain is gone can still be removed from the DNS server. */
+  domain: string;
+}
+
+/** Zones the catch-up re-publishes per run to repair drift, the longest unpublished first. */
+const DRIFT_BATCH = 50;
+
+/**
+ * Writes the job that publishes a zone, in the transaction of the change. The queue is `stately`
+ * on `zone-<id>`: while one job for the zone waits, another is not written (the waiting one
+ * publishes the zone as it is when it runs, so it carries every change before it).
+ */
+export async function requestZonePublishing(jobs: JobQueue, tx: Transaction, job: PublishZoneJob): Promise<void> {
+  await jobs.enqueue(JOBS.publishZone, job satisfies PublishZoneJob, { tx, singletonKey: `zone-${job.domainId}` });
+}
+
+export interface DnsPublishing {
+  /**
+   * One job: makes the DNS server hold the zone as the shop holds it now (or no zone, when the
+   * domain is gone or not on our name servers), then notes the revision as published. A failure
+   * throws, so the job is retried with backoff; nothing is lost while the server is away.
+   */
+  publishZone(job: JobRun<PublishZoneJob>): Promise<void>;
+  /**
+   * The schedule's catch-up: a job for every zone whose revision is not published yet (after the
+   * last retry of its job), and for a batch of the others, whose publishing compares the server's
+   * records with the shop's and repairs any drift. Answers how many jobs it wrote.
+   */
+  catchUp(): Promise<number>;
+}
+
+export function createDnsPublishing(deps: { db: Database; publisher: DnsPublisherPort; jobs: JobQueue; log: FastifyBaseLogger; now: () => Date }): DnsPublishing {
+  const { db, publisher, jobs, log, now } = deps;
+
+  async function fail(domain: string, answer: { reason: string; detail?: string }): Promise<never> {
+    throw new Error(`publishing the zone of ${domain} to ${publisher.name}: ${answer.reason}${answer.detail ? ` (${answer.detail})` : ''}`);
+  }
+
+  return {
+    async publishZone({ data }) {
+      // The revision first: records read after it are at least as new, so the noted revision never claims too much.
+      const [zone] = await db
+        .select({ name: domains.name, revision: dnsZones.revision, active: dnsZones.activeDnsServer })
+        .from(domains)
+        .innerJoin(dnsZones, eq(dnsZones.domainId, domains.id))
+        .where(eq(domains.id, data.domainId));
+      if (!zone || !zone.active) {
+        const removed = await publisher.remove(data.domain);
+        if (!removed.ok) await fail(data.domain, removed);
+        return;
+      }
+      const records: DnsZoneRecord[] = await db
+        .select({ name: domainDnsRecords.name, type: domainDnsRecords.type, value: domainDnsRecords.value, priority: domainDnsRecords.priority, ttl: domainDnsRecords.ttl })
+        .from(domainDnsRecords)
+        .where(eq(domainDnsRecords.domainId, data.domainId))
+        .orderBy(asc(domainDnsRecords.id));
+      const answer = await publisher.publish(zone.name, records);
+      if (!answer.ok) await fail(zone.name, answer);
+      if (answer.ok && answer.changedRecordSets > 0) log.info({ domain: zone.name, changedRecordSets: answer.changedRecordSets }, 'zone published');
+      await db
+        .update(dnsZones)
+        .set({ publishedRevision: sql`greatest(${dnsZones.publishedRevision}, ${zone.revision})`, publishedAt: now() })
+        .where(eq(dnsZones.domainId, data.domainId));
+    },
+
+    async catchUp() {
+      if (publisher.name === 'none') return 0;
+      const columns = { domainId: dnsZones.domainId, domain: domains.name };
+      const behind = await db.select(columns).from(dnsZones).innerJoin(domains, eq(domains.id, dnsZones.domainId)).where(lt(dnsZones.publishedRevision, dnsZones.revision));
+      const drift = await db
+        .select(columns)
+        .from(dnsZones)
+        .innerJoin(domains, eq(domains.id, dnsZones.domainId))
+        .where(and(eq(dnsZones.publishedRevision, dnsZones.revision), eq(dnsZones.activeDnsServer, true)))
+        .orderBy(sql`${dnsZones.publishedAt} asc nulls first`)
+        .limit(DRIFT_BATCH);
+      const due = [...behind, ...drift];
+      if (due.length === 0) return 0;
+      await db.transaction(async (tx) => {
+        for (const job of due) await requestZonePublishing(jobs, tx, job);
+      });
+      return due.length;
+    },
+  };
+}

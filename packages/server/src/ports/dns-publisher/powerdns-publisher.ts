@@ -1,0 +1,168 @@
+import { absoluteOwner, domainToAscii, hostmasterName, type DnsZoneRecord } from '@kavel/core';
+import type { DnsPublishFailure, DnsPublisherPort, PublishedZone } from './dns-publisher-port.ts';
+import { fromContent, recordSetChanges, toRecordSets, type RecordSet } from './rrsets.ts';
+
+export interface PowerDnsOptions {
+  /** The API's base, e.g. `http://127.0.0.1:8081` (the `/api/v1/servers/localhost` part is added). */
+  apiUrl: string;
+  apiKey: string;
+  nameservers: readonly string[];
+  /** `hostmaster@kavel.nl` or `hostmaster.kavel.nl.` */
+  hostmaster: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface ApiRecordSet {
+  name: string;
+  type: string;
+  ttl: number;
+  records: Array<{ content: string; disabled?: boolean }>;
+}
+
+interface ApiZone {
+  serial: number;
+  rrsets: ApiRecordSet[];
+}
+
+/** SOA timers (RFC 1912's advice): refresh 3 h, retry 1 h, expire 1 week, negative answers 1 h. */
+const SOA_TIMERS = '10800 3600 604800 3600';
+const dotted = (name: string) => (name.endsWith('.') ? name : `${name}.`);
+
+/**
+ * PowerDNS Authoritative's HTTP API (https://doc.powerdns.com/authoritative/http-api/). A zone
+ * is created Native with the SOA and NS from configuration and `soa_edit_api` DEFAULT, so every
+ * change through the API raises the serial (YYYYMMDDnn); changes go as one rrset PATCH per zone,
+ * which PowerDNS applies atomically. Secondaries (Knot, NSD) follow by AXFR and NOTIFY.
+ */
+export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherPort {
+  const base = `${options.apiUrl.replace(/\/$/, '')}/api/v1/servers/localhost`;
+  const doFetch = options.fetch ?? fetch;
+  const nameservers = options.nameservers.map(dotted);
+
+  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown } | DnsPublishFailure> {
+    try {
+      const response = await doFetch(`${base}${path}`, {
+        method,
+        headers: { 'X-API-Key': options.apiKey, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+      });
+      const text = await response.text();
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = text;
+      }
+      return { status: response.status, json };
+    } catch (error) {
+      return { ok: false, reason: 'unreachable', detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  const refused = (status: number, json: unknown): DnsPublishFailure => ({
+    ok: false,
+    reason: status >= 500 ? 'unreachable' : 'refused',
+    detail: `HTTP ${status}: ${typeof json === 'object' && json && 'error' in json ? String(json.error) : JSON.stringify(json)}`,
+  });
+
+  const zonePath = (domain: string) => `/zones/${encodeURIComponent(`${domainToAscii(domain)}.`)}`;
+
+  async function fetchZone(domain: string): Promise<{ ok: true; zone: ApiZone | null } | DnsPublishFailure> {
+    const answer = await call('GET', zonePath(domain));
+    if ('ok' in answer) return answer;
+    // PowerDNS answers 404 for an unknown zone (422 in older releases).
+    if (answer.status === 404 || answer.status === 422) return { ok: true, zone: null };
+    if (answer.status !== 200) return refused(answer.status, answer.json);
+    return { ok: true, zone: answer.json as ApiZone };
+  }
+
+  /** The zone's record sets in the shop's presentation, leaving out SOA and the apex NS. */
+  function shopSets(domain: string, zone: ApiZone): { sets: Map<string, RecordSet>; records: DnsZoneRecord[] } {
+    const records: DnsZoneRecord[] = [];
+    for (const set of zone.rrsets) {
+      for (const record of set.records) {
+        if (record.disabled) continue;
+        const read = fromContent(domain, set.name, set.type, set.ttl, record.content);
+        if (read) records.push(read);
+      }
+    }
+    return { sets: toRecordSets(domain, records), records };
+  }
+
+  async function createZone(domain: string): Promise<{ ok: true } | DnsPublishFailure> {
+    const apex = absoluteOwner('@', domain);
+    const [primary = apex] = nameservers;
+    const answer = await call('POST', '/zones', {
+      name: apex,
+      kind: 'Native',
+      soa_edit_api: 'DEFAULT',
+      nameservers: [],
+      rrsets: [
+        { name: apex, type: 'SOA', ttl: 3600, records: [{ content: `${primary} ${hostmasterName(options.hostmaster)} 1 ${SOA_TIMERS}`, disabled: false }] },
+        { name: apex, type: 'NS', ttl: 3600, records: nameservers.map((content) => ({ content, disabled: false })) },
+      ],
+    });
+    if ('ok' in answer) return answer;
+    // Another process created it meanwhile: that is what we wanted.
+    if (answer.status === 201 || answer.status === 409) return { ok: true };
+    return refused(answer.status, answer.json);
+  }
+
+  /** The SOA's name server and contact, and the apex NS, made equal to the configuration when it changed. */
+  function authorityChanges(domain: string, zone: ApiZone): object[] {
+    const apex = absoluteOwner('@', domain);
+    const changes: object[] = [];
+    const ns = zone.rrsets.find((set) => set.name === apex && set.type === 'NS');
+    const served = (ns?.records ?? []).map((record) => record.content.toLowerCase()).sort();
+    if (served.join(' ') !== [...nameservers].sort().join(' ')) {
+      changes.push({ name: apex, type: 'NS', ttl: ns?.ttl ?? 3600, changetype: 'REPLACE', records: nameservers.map((content) => ({ content, disabled: false })) });
+    }
+    const soa = zone.rrsets.find((set) => set.name === apex && set.type === 'SOA');
+    const [primary = apex] = nameservers;
+    const [mname, rname, ...timers] = (soa?.records[0]?.content ?? '').split(' ');
+    if (soa && timers.length === 5 && (mname !== primary || rname !== hostmasterName(options.hostmaster))) {
+      changes.push({ name: apex, type: 'SOA', ttl: soa.ttl, changetype: 'REPLACE', records: [{ content: [primary, hostmasterName(options.hostmaster), ...timers].join(' '), disabled: false }] });
+    }
+    return changes;
+  }
+
+  return {
+    name: 'powerdns',
+    nameservers,
+
+    async publish(domain, records) {
+      let found = await fetchZone(domain);
+      if (!found.ok) return found;
+      if (found.zone === null) {
+        const created = await createZone(domain);
+        if (!created.ok) return created;
+        found = await fetchZone(domain);
+        if (!found.ok) return found;
+      }
+      const current = found.zone ? shopSets(domain, found.zone).sets : new Map<string, RecordSet>();
+      const changes = [...recordSetChanges(toRecordSets(domain, records), current), ...(found.zone ? authorityChanges(domain, found.zone) : [])];
+      if (changes.length === 0) return { ok: true, changedRecordSets: 0 };
+      const answer = await call('PATCH', zonePath(domain), { rrsets: changes });
+      if ('ok' in answer) return answer;
+      if (answer.status !== 204 && answer.status !== 200) return refused(answer.status, answer.json);
+      return { ok: true, changedRecordSets: changes.length };
+    },
+
+    async read(domain) {
+      const found = await fetchZone(domain);
+      if (!found.ok) return found;
+      if (found.zone === null) return { ok: true, zone: null };
+      const zone: PublishedZone = { serial: found.zone.serial, records: shopSets(domain, found.zone).records };
+      return { ok: true, zone };
+    },
+
+    async remove(domain) {
+      const answer = await call('DELETE', zonePath(domain));
+      if ('ok' in answer) return answer;
+      if (answer.status === 204 || answer.status === 404 || answer.status === 422) return { ok: true };
+      return refused(answer.status, answer.json);
+    },
+  };
+}
