@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The Debian packages the tests drive: Chromium for the browser tests; PowerDNS (SQLite backend),
+# dig, named-checkzone and Knot for the DNS tests. `npm test` runs this first: it installs what is
+# missing (as root, or through sudo), or stops with the one command to run.
+set -euo pipefail
+export PATH="$PATH:/usr/sbin:/sbin"
+
+# command -> Debian package
+declare -A needed=(
+  [chromium]=chromium
+  [pdns_server]=pdns-server
+  [sqlite3]=sqlite3
+  [dig]=bind9-dnsutils
+  [named-checkzone]=bind9-utils
+  [knotc]=knot
+)
+missing=()
+for command in "${!needed[@]}"; do
+  command -v "$command" >/dev/null 2>&1 || missing+=("${needed[$command]}")
+done
+# The SQLite backend is a module of pdns_server, not a command.
+if ! compgen -G '/usr/lib/*/pdns/libgsqlite3backend.so' >/dev/null && ! compgen -G '/usr/lib/pdns/libgsqlite3backend.so' >/dev/null; then
+  missing+=(pdns-backend-sqlite3)
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
+install="apt-get install -y ${packages% }"
+if [ "$(id -u)" = 0 ]; then runner=(); elif sudo -n true 2>/dev/null; then runner=(sudo); else
+  echo "The tests need Debian packages that are missing. Run, then test again:" >&2
+  echo "  sudo apt-get update && sudo $install" >&2
+  exit 1
+fi
+echo "Installing Debian packages for the tests: $packages"
+"${runner[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${runner[@]}" env DEBIAN_FRONTEND=noninteractive $install -qq >/dev/null
