@@ -109,14 +109,18 @@ export const ZDnsRecord = z
     }
   });
 export type TDnsRecord = z.input<typeof ZDnsRecord>;
-/** A record in its stored form (see `ZDnsRecord`); `[DOMAINNAME]` may remain, the TTL may be unset. */
-export interface TDnsRecordStored {
-  name: string;
-  type: TDnsRecordType;
-  value: string;
-  priority: number | null;
-  ttl?: number;
-}
+/**
+ * A record in its stored form, as `ZDnsRecord` leaves it and as answers carry it (no transforms:
+ * a response schema describes the answer as sent); `[DOMAINNAME]` may remain, the TTL may be unset.
+ */
+export const ZDnsRecordStored = z.object({
+  name: z.string(),
+  type: ZDnsRecordType,
+  value: z.string(),
+  priority: z.number().int().nullable(),
+  ttl: z.number().int().optional(),
+});
+export type TDnsRecordStored = z.infer<typeof ZDnsRecordStored>;
 
 /** A record placed in a zone: owner relative, targets absolute, TTL set, no placeholder left. */
 export interface DnsZoneRecord {

@@ -1,4 +1,4 @@
-import { contracts, type TCustomerDomain, type TDnsRecord } from '@kavel/core';
+import { contracts, type TCustomerDomain, type TDnsRecordStored } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { refusal } from '../../http/errors.ts';
@@ -34,7 +34,7 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainRouteDeps
     }));
   });
 
-  route(app, contracts.domainDns, { preValidation: requireLogin }, async (request, reply): Promise<TDnsRecord[]> => {
+  route(app, contracts.domainDns, { preValidation: requireLogin }, async (request, reply): Promise<TDnsRecordStored[]> => {
     const domain = await deps.domains.findOwned(requireCustomerId(request), request.params.id);
     if (!domain) throw refusal(request.session.language, 404, 'notFound');
     reply.header('cache-control', 'no-store');
