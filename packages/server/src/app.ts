@@ -18,6 +18,7 @@ import { registerDomainRoutes } from './features/domains/domain-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
@@ -70,6 +71,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     counters: adapters.counters,
     secure: config.secureCookies,
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   const sessions = registerSessions(app, services.sessions);
