@@ -9,6 +9,7 @@ import { runBasketThroughputBenchmark } from './basket-throughput.ts';
 import { runBundleSizeBenchmark } from './bundle-size.ts';
 import { runConcurrentOrdersBenchmark } from './concurrent-orders.ts';
 import { runPasswordGuessingBenchmark } from './password-guessing.ts';
+import { runServerStartBenchmark } from './server-start.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
 
 interface Benchmark {
@@ -22,6 +23,7 @@ const BENCHMARKS: Benchmark[] = [
   { key: 'basketThroughput', title: 'API throughput: bare Fastify route vs getBasket', run: runBasketThroughputBenchmark },
   { key: 'concurrentOrders', title: 'Concurrent orders (POST /bestelprocedure/purchase)', run: runConcurrentOrdersBenchmark },
   { key: 'passwordGuessing', title: 'Password guessing against one account (POST /api/login with solved captchas)', run: runPasswordGuessingBenchmark },
+  { key: 'serverStart', title: 'Server start to first answer: compiled server vs bare Fastify (node)', run: runServerStartBenchmark },
   { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS', run: runBundleSizeBenchmark },
 ];
 

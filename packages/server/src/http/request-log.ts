@@ -1,17 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { redactUrl } from './log-redaction.ts';
 
 /**
- * One `info` line per answered request (method, URL with secret query values redacted, status,
- * milliseconds), in place of Fastify's two (`incoming request`, `request completed`). With
- * `enabled` false requests are not logged at all; errors still are.
+ * Fastify's request logging with one `info` line per answered request (method, URL with secret
+ * query values redacted, status, milliseconds) in place of its two (`incoming request`, `request
+ * completed`); with `enabled` false, none. Errors, stream failures and unknown routes are logged
+ * as Fastify does, either way.
  */
-export function registerRequestLog(app: FastifyInstance, enabled: boolean): void {
-  if (!enabled) return;
-  app.addHook('onResponse', async (request, reply) => {
+export class RequestLog extends LogController {
+  constructor(private readonly enabled: boolean) {
+    super();
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (!this.enabled) return;
     request.log.info(
       { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
-  });
+  }
 }
