@@ -53,6 +53,14 @@ describe.each(databaseKinds)('compression and caching on $name', (kind) => {
     expect(await sessionRows()).toBe(rowsBefore);
   });
 
+  it('answers a missing asset with 404 and no session work either', async () => {
+    const rowsBefore = await sessionRows();
+    const response = await app.inject({ method: 'GET', url: '/assets/missing-0000.js', headers: { 'accept-encoding': 'br' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await sessionRows()).toBe(rowsBefore);
+  });
+
   it('compresses the HTML shell per answer and never lets it be cached', async () => {
     const response = await app.inject({ method: 'GET', url: '/bestelprocedure', headers: { 'accept-encoding': 'br' } });
     expect(response.statusCode).toBe(200);
