@@ -10,6 +10,7 @@ import { runBundleSizeBenchmark } from './bundle-size.ts';
 import { runConcurrentOrdersBenchmark } from './concurrent-orders.ts';
 import { runLighthouseBenchmark } from './lighthouse.ts';
 import { runPasswordGuessingBenchmark } from './password-guessing.ts';
+import { runServerStartBenchmark } from './server-start.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
 import { runWireBytesBenchmark } from './wire-bytes.ts';
 
@@ -24,6 +25,7 @@ const BENCHMARKS: Benchmark[] = [
   { key: 'basketThroughput', title: 'API throughput: bare Fastify route vs getBasket', run: runBasketThroughputBenchmark },
   { key: 'concurrentOrders', title: 'Concurrent orders (POST /bestelprocedure/purchase)', run: runConcurrentOrdersBenchmark },
   { key: 'passwordGuessing', title: 'Password guessing against one account (POST /api/login with solved captchas)', run: runPasswordGuessingBenchmark },
+  { key: 'serverStart', title: 'Server start to first answer: compiled server vs bare Fastify (node)', run: runServerStartBenchmark },
   { key: 'wireBytes', title: 'JavaScript on the wire before a page is usable (Chromium)', run: runWireBytesBenchmark },
   { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS, from the built files (breakdown)', run: runBundleSizeBenchmark },
   { key: 'lighthouse', title: 'Lighthouse mobile', run: runLighthouseBenchmark },

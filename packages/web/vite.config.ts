@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compressAssets } from './compress-assets.ts';
 
 const backend = 'http://localhost:8080';
 
@@ -8,7 +9,8 @@ const backend = 'http://localhost:8080';
 // everything must end up in external files, which is what a Vite build produces.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  // Every built text file also as .br and .gz, served as they are (see the server's pages.ts).
+  plugins: [react(), compressAssets()],
   resolve: {
     // Every `import … from 'zod'` (ours and core's) gets zod with `jitless` set: see src/zod-jitless.ts.
     alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/zod-jitless.ts', import.meta.url)) }],

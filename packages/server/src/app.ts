@@ -18,9 +18,11 @@ import { registerDomainRoutes } from './features/domains/domain-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
+import { RequestLog } from './http/request-log.ts';
 import { registerRobots } from './http/robots.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerCanonicalHost } from './http/shop-origin.ts';
@@ -53,6 +55,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     loggerInstance: services.log,
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 256 * 1024,
+    // One line per request instead of Fastify's two, or none (REQUEST_LOG).
+    logController: new RequestLog(config.requestLog),
     routerOptions: { ignoreTrailingSlash: true },
   });
   const onRoute = options.onRoute;
@@ -71,6 +75,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     counters: adapters.counters,
     secure: config.secureCookies,
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
   const sessions = registerSessions(app, services.sessions);

@@ -15,6 +15,8 @@ const ZEnv = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One `info` line per request (method, URL, status, time); `false` logs no requests. */
+  REQUEST_LOG: z.enum(['true', 'false']).default('true'),
   /** Public address of the shop, used in links; also decides whether cookies are Secure. */
   PUBLIC_URL: z.string().url().optional(),
   /** Number of proxies in front of the server whose X-Forwarded-For may be trusted. */
@@ -128,6 +130,8 @@ export interface Config {
   port: number;
   host: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Whether each request is logged (one line at `info`). */
+  requestLog: boolean;
   publicUrl: string | null;
   secureCookies: boolean;
   trustProxy: number;
@@ -193,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    requestLog: e.REQUEST_LOG === 'true',
     publicUrl: e.PUBLIC_URL ?? null,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     trustProxy: e.TRUST_PROXY,

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createAdapters, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -7,6 +7,7 @@ import { seedCatalogue } from './features/catalogue/catalogue-seed.ts';
 import { createPgBossJobs } from './jobs/pg-boss-jobs.ts';
 import { QUEUES } from './jobs/queues.ts';
 import { createLogger } from './logger.ts';
+import { SERVER_ROOT } from './paths.ts';
 import type { RunningRole } from './roles/running-role.ts';
 import { startWeb } from './roles/web.ts';
 import { startWorker } from './roles/worker.ts';
@@ -22,7 +23,7 @@ const log = createLogger({ level: config.logLevel });
 const database = await openDatabase(config.database, { seed: seedCatalogue });
 const adapterLog: AdapterLog = (line, level = 'info') => log[level](line);
 const adapters = await createAdapters(config, database.db, adapterLog);
-const webDist = config.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const webDist = config.webDist ?? join(SERVER_ROOT, '..', 'web', 'dist');
 const runsWeb = config.role !== 'worker';
 const runsWorker = config.role !== 'web';
 

@@ -28,7 +28,7 @@ import type { ShopOrigin } from './http/shop-origin.ts';
 /** The part of the configuration the services and the HTTP app read. */
 export type ShopConfig = Pick<
   Config,
-  'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'baseUrl' | 'loginThrottle'
+  'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'requestLog' | 'baseUrl' | 'loginThrottle'
 > & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>>;
 
 /** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */

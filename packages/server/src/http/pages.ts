@@ -33,21 +33,30 @@ export const PAGE_ROUTES = [
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * Serves the built front end: hashed assets with a long cache life, and the HTML shell for the
- * page routes with the visitor's language and CSRF token filled in.
+ * Serves the built front end: hashed assets pre-compressed with a long cache life, and the HTML
+ * shell (never cached, compressed per answer) for the page routes with the visitor's language
+ * and CSRF token filled in.
  */
 export async function registerPages(app: FastifyInstance, webDist: string | null, sessions: SessionManager): Promise<void> {
   const indexPath = webDist ? join(webDist, 'index.html') : null;
   const shell = indexPath && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   if (webDist && existsSync(join(webDist, 'assets'))) {
     await app.register(async (assets) => {
-      // Shared, cacheable files: no session, so no cookie on them.
+      // Shared, cacheable files: no session (no lookup, no row, no cookie), and no compression per
+      // answer: the build wrote a .br and a .gz next to each file, sent as the client accepts.
       assets.addHook('onRoute', (route) => {
         route.config = { ...route.config, session: false };
+        route.compress = false;
+      });
+      assets.addHook('onSend', async (_request, reply, payload) => {
+        reply.header('vary', 'Accept-Encoding');
+        return payload;
       });
       await assets.register(fastifyStatic, {
         root: join(webDist, 'assets'),
         prefix: '/assets/',
+        preCompressed: true,
+        // Names carry a hash of their content: a changed file gets a new name, so it can be kept a year.
         immutable: true,
         maxAge: '365d',
         decorateReply: false,

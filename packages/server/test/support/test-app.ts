@@ -55,6 +55,7 @@ export const testConfig: AppConfig = {
   availability: { cacheSeconds: 60, freeSearches: 1000, windowSeconds: 600 },
   rateLimitPerMinute: 100_000,
   logLevel: 'silent',
+  requestLog: true,
   registry: { timeoutMs: 2000 },
   baseUrl: 'http://kavel.test',
   loginThrottle: DEFAULT_LOGIN_THROTTLE,

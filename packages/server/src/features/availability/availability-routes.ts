@@ -26,7 +26,8 @@ export function registerAvailabilityRoutes(
     app,
     contracts.checkDomainExtensions,
     // No session: a search changes nothing and must not cost a session row per cookieless client.
-    { config: { session: false } },
+    // Never compressed: a compressor buffers, and each event must reach the browser as it is written.
+    { config: { session: false }, compress: false },
     async (request, reply) => {
       const { domain, extensions, captchaToken } = request.query;
       // The name part is judged as sent: the server does not clean, so `a--b` is invalid.

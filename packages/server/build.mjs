@@ -1,0 +1,46 @@
+// `npm run build:server`: compiles the server's entry points into packages/server/dist, so a
+// serving process starts with plain `node` (no tsx, no compile at start). The project's own code
+// (the server and @kavel/core, which is TypeScript) is bundled; every package from node_modules
+// stays external and is loaded from there as usual: PGlite finds its wasm and data files next to
+// its module, pg-boss and drizzle keep theirs. Files the server reads at run time (migrations,
+// the built front end) are found from src/paths.ts, which sits at the same depth as dist/.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Bare imports stay external, except the workspace's own TypeScript packages. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@kavel/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+const started = performance.now();
+const result = await build({
+  absWorkingDir: root,
+  // Each entry is one file directly in dist/ (no shared chunks in a subfolder), so src/paths.ts,
+  // inlined into it, finds the package folder one level up as it does from src/.
+  entryPoints: ['src/main.ts', 'src/migrate.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+  write: false,
+});
+// Each file is written beside its place and renamed into it: several processes started at once
+// (`npm run serve` compiles first) never load a half-written file.
+for (const file of result.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  const partial = `${file.path}.${process.pid}.partial`;
+  writeFileSync(partial, file.contents);
+  renameSync(partial, file.path);
+}
+process.stdout.write(`Kavel: the server is compiled into packages/server/dist (${Math.round(performance.now() - started)} ms).\n`);
