@@ -19,6 +19,7 @@ import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
 import { createMemoryAvailabilityCache } from '../../src/ports/availability-cache/index.ts';
 import type { AvailabilityCachePort } from '../../src/ports/availability-cache/availability-cache-port.ts';
 import { createMemoryCounters } from '../../src/ports/counters/index.ts';
+import { createMemoryCacheEvents, type CacheEventsPort } from '../../src/ports/cache-events/index.ts';
 import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
@@ -71,6 +72,8 @@ export interface TestAppOptions {
   /** Default: in memory, as one process on the embedded database has them. A port, or how to make one on the test's database. */
   counters?: CounterPort | ((db: Database) => CounterPort);
   availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
+  /** Default: in this process only, as one process on the embedded database has them. */
+  cacheEvents?: CacheEventsPort;
   config?: Partial<AppConfig>;
   /** The clock of the account rules, sessions, fulfilment and the simulated registry. */
   now?: () => Date;
@@ -163,6 +166,7 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       counters: typeof options.counters === 'function' ? options.counters(db) : (options.counters ?? createMemoryCounters()),
       availabilityCache:
         typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),
+      cacheEvents: options.cacheEvents ?? createMemoryCacheEvents(),
     },
     jobs: options.jobs ?? noJobs,
     log: options.log ?? testLogger(options),
