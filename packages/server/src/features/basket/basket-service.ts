@@ -242,8 +242,7 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     setDomainHolder: answeringBasket(connected.setDomainHolder),
 
     async validateServices(owner, locale) {
-      const basket = await basketRepository.findByOwner(db, owner);
-      const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
+      const rows = (await basketRepository.findWithItems(db, owner))?.items ?? [];
       return servicesVerdict(findInvalidServices(serviceCardsOfRows(rows)), locale);
     },
 

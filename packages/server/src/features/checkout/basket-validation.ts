@@ -61,13 +61,13 @@ async function judgeAvailability(deps: BasketValidationDeps, catalogue: Catalogu
  * own. The customer checks are left out for a visitor (`owner.customerId` null), who is asked them
  * after logging in. The first failing rule answers FAILED with its message.
  */
-export async function validateBasket(deps: BasketValidationDeps, owner: BasketOwner, locale: Locale): Promise<TBasketValidation> {
+export async function validateBasket(deps: BasketValidationDeps, owner: BasketOwner, locale: Locale, known?: TCustomerSummary): Promise<TBasketValidation> {
   const basket = await deps.basket.get(owner);
   if (basket.empty) return failed(message(locale, 'checkoutBasketEmpty'));
 
   let customer: TCustomerSummary | null = null;
   if (owner.customerId !== null) {
-    customer = await deps.customer(owner.customerId);
+    customer = known?.id === owner.customerId ? known : await deps.customer(owner.customerId);
     if (!customer) throw refusal(locale, 401, 'loginRequired');
     if (customer.isSubUser) return failed(message(locale, 'checkoutSubUser'));
   }

@@ -59,7 +59,7 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   };
 
   return {
-    validateBasket: (owner, locale) => validateBasket(deps, owner, locale),
+    validateBasket: (owner, locale, customer) => validateBasket(deps, owner, locale, customer),
 
     proposeAdditionalService: async (owner) => (await benefitsOf(owner)).hosting,
 

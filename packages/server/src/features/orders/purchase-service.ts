@@ -101,14 +101,13 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       if (!customer) throw refusal(locale, 401, 'loginRequired');
       if (customer.isSubUser) throw refusal(locale, 403, 'orderSubUser');
 
-      const earlier = await orderRepository.findByRequest(db, customerId, request.requestId);
-      if (earlier) return answerFor(earlier, locale, shopUrl);
-
+      // A repeat of a purchase that went through finds its basket empty (validation fails, below)
+      // or, refilled meanwhile, its order in the transaction: no look for it up front.
       const method = (await deps.paymentMethods()).find((candidate) => candidate.code === request.paymentMethod);
       if (!method) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
       if (method.code === 'AUTOMATIC_INCASSO' && !request.directDebit && !(await mandateRepository.find(db, customerId))) throw mandateMissing(locale);
 
-      const verdict = await deps.validator.validateBasket(owner, locale);
+      const verdict = await deps.validator.validateBasket(owner, locale, customer);
       if (verdict.status === 'FAILED') {
         // A concurrent request of this same purchase may have emptied the basket just now.
         const placed = await orderRepository.findByRequest(db, customerId, request.requestId);
@@ -172,7 +171,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
           confirmedAt: online ? null : now,
         });
         await orderRepository.insertLines(tx, order.id, lines);
-        await deps.basket.empty(tx, basket.basketId);
+        await deps.basket.empty(tx, basket);
         if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx);
         return order;
       });
