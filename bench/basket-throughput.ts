@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import fastify from 'fastify';
 import { buildTestApp, databaseKinds, type DatabaseKind } from '@kavel/server/testing';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
+import { createPostgresCacheEvents } from '../packages/server/src/ports/cache-events/index.ts';
 import extensionCatalogue from '../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { listenOnLoopback, ms, round, table, type BenchmarkOutcome } from './support.ts';
 
@@ -107,7 +108,10 @@ function tolerateTerminationOnClose(database: DatabaseHandle): void {
 
 async function measureApp(kind: DatabaseKind): Promise<{ health: ThroughputFigures; basket: ThroughputFigures }> {
   const database = await kind.open();
-  const app = await buildTestApp(database, { config: { rateLimitPerMinute: 10_000_000 } });
+  // The cache events production picks: LISTEN/NOTIFY on a server, in-process on PGlite.
+  const events = database.jobStore.kind === 'pool' ? createPostgresCacheEvents(database.jobStore.connectionString) : null;
+  await events?.ready;
+  const app = await buildTestApp(database, { config: { rateLimitPerMinute: 10_000_000 }, ...(events ? { cacheEvents: events } : {}) });
   try {
     const baseUrl = await listenOnLoopback(app);
     const health = await measure('app /health (no session, no DB)', `${baseUrl}/health`);
@@ -116,6 +120,7 @@ async function measureApp(kind: DatabaseKind): Promise<{ health: ThroughputFigur
     return { health, basket };
   } finally {
     await app.close();
+    await events?.close();
     tolerateTerminationOnClose(database);
     await database.close();
   }

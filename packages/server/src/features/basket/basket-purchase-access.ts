@@ -1,6 +1,6 @@
 import { todayInAmsterdam, ZBasketPeriod, type TBasket } from '@kavel/core';
 import { eq } from 'drizzle-orm';
-import type { Queryable, Transaction } from '../../db/connect.ts';
+import type { Transaction } from '../../db/connect.ts';
 import { basketItems } from '../../db/schema/index.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
@@ -25,15 +25,13 @@ export interface BasketForPurchase {
 export interface BasketPurchaseAccess {
   /** Null when the owner has no basket at all. `now` decides whether the discount code still counts. */
   lockAndPrice(tx: Transaction, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null>;
-  /** The same without the lock: a look before the transaction (which holders to read). */
-  peek(db: Queryable, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null>;
   /** Every item goes and the discount code is cleared; the basket row itself stays. */
   empty(tx: Transaction, basket: Pick<BasketForPurchase, 'basketId' | 'discountCode'>): Promise<void>;
 }
 
-/** One round trip: the basket row (locked when `lock`) with its items. */
-async function readAndPrice(q: Queryable, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date, lock: boolean): Promise<BasketForPurchase | null> {
-  const basket = await basketRepository.findWithItems(q, owner, { lock });
+/** One round trip: the basket row, locked, with its items. */
+async function lockAndPrice(tx: Transaction, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null> {
+  const basket = await basketRepository.findWithItems(tx, owner, { lock: true });
   if (!basket) return null;
   const period = ZBasketPeriod.catch('YEARLY').parse(basket.period);
   const priced = priceBasket(basket.items, { period, discountCode: basket.discountCode }, catalogue, todayInAmsterdam(now));
@@ -41,8 +39,7 @@ async function readAndPrice(q: Queryable, owner: BasketOwner, catalogue: Catalog
 }
 
 export const basketPurchaseAccess: BasketPurchaseAccess = {
-  lockAndPrice: (tx, owner, catalogue, now) => readAndPrice(tx, owner, catalogue, now, true),
-  peek: (db, owner, catalogue, now) => readAndPrice(db, owner, catalogue, now, false),
+  lockAndPrice,
 
   async empty(tx, basket) {
     await tx.delete(basketItems).where(eq(basketItems.basketId, basket.basketId));

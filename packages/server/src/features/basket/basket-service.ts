@@ -55,6 +55,8 @@ export interface BasketService extends BasketCheckoutOperations {
   setFreeInstall(owner: BasketOwner, request: TSetGratisProductRequest, locale: Locale): Promise<TBasket>;
   removeFreeInstall(owner: BasketOwner, parentId: string, locale: Locale): Promise<TBasket>;
   setDomainHolder(owner: BasketOwner, request: TSetDomainHolderRequest, locale: Locale): Promise<TBasket>;
+  /** The basket and step 2's verdict on it, from one read (checkout's `validateBasket`). */
+  checked(owner: BasketOwner, locale: Locale): Promise<{ basket: TBasket; services: TServicesValidation }>;
   /** Step 2's verdict on the basket; checkout (`validateBasket`) asks the same. */
   validateServices(owner: BasketOwner, locale: Locale): Promise<TServicesValidation>;
   /** A deleted holder is no longer chosen for any domain of the customer's basket. */
@@ -122,6 +124,8 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     entry.priced = { catalogue, today, basket };
     return basket;
   }
+
+  const servicesOf = (rows: readonly BasketItemRow[], locale: Locale) => servicesVerdict(findInvalidServices(serviceCardsOfRows(rows)), locale);
 
   async function get(owner: BasketOwner): Promise<TBasket> {
     const [entry, catalogue] = await Promise.all([load(owner), snapshot()]);
@@ -242,8 +246,12 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     setDomainHolder: answeringBasket(connected.setDomainHolder),
 
     async validateServices(owner, locale) {
-      const rows = (await basketRepository.findWithItems(db, owner))?.items ?? [];
-      return servicesVerdict(findInvalidServices(serviceCardsOfRows(rows)), locale);
+      return servicesOf((await load(owner)).rows, locale);
+    },
+
+    async checked(owner, locale) {
+      const [entry, catalogue] = await Promise.all([load(owner), snapshot()]);
+      return { basket: priced(entry, catalogue), services: servicesOf(entry.rows, locale) };
     },
 
     async forgetDomainHolder(customerId, holderId, tx) {
