@@ -102,6 +102,8 @@ async function measure(kind: DatabaseKind): Promise<OrdersFigures> {
     const perCustomer = (orderRows as unknown as { rows?: Array<{ n: number }> }).rows ?? (orderRows as unknown as Array<{ n: number }>);
     const invoiceRows = await database.db.execute<{ sequence: number }>(sql`select sequence from invoices order by sequence`);
     const sequences = ((invoiceRows as unknown as { rows?: Array<{ sequence: number }> }).rows ?? (invoiceRows as unknown as Array<{ sequence: number }>)).map((r) => Number(r.sequence));
+    // The purchase answers before fulfilment: its jobs are let finish before they are counted.
+    await waitForJobs(app, 120_000);
     const fulfilledRows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where status = 'FULFILLED'`);
     const fulfilled = Number(((fulfilledRows as unknown as { rows?: Array<{ n: number }> }).rows ?? (fulfilledRows as unknown as Array<{ n: number }>))[0]?.n ?? 0);
     const ordersInDatabase = perCustomer.reduce((sum, row) => sum + Number(row.n), 0);
