@@ -54,8 +54,13 @@ export interface JobSystem extends JobQueue {
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Sends a `name` job on this cron schedule (UTC); one process sends it, whoever runs workers. */
   schedule(name: string, cron: string): Promise<void>;
-  /** Wakes the workers of this process (tests; after an enqueue in the `all` role). */
+  /** Wakes the workers of this process (tests). */
   wake(): void;
+  /**
+   * Wakes them when this process wrote a job since the last wake (after each answer in the `all`
+   * role): an answer that wrote none (a basket read) costs the queue no poll.
+   */
+  wakeIfEnqueued(): void;
   /** Jobs waiting (due now) or running. */
   pendingCount(): Promise<number>;
   deadJobs(limit?: number): Promise<DeadJob[]>;

@@ -186,7 +186,7 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
   if (worker) {
     await startWorker(services, jobs, { schedules: false });
     // As in the `all` role: a job written by a request starts right after its answer.
-    app.addHook('onResponse', async () => jobs.wake());
+    app.addHook('onResponse', async () => jobs.wakeIfEnqueued());
   }
   servicesOfApp.set(app, services);
   jobsOfApp.set(app, jobs);
