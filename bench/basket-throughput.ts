@@ -9,6 +9,7 @@ import { EventEmitter } from 'node:events';
 import fastify from 'fastify';
 import { buildTestApp, databaseKinds, type DatabaseKind } from '@kavel/server/testing';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
+import { createPostgresCacheEvents } from '../packages/server/src/ports/cache-events/index.ts';
 import extensionCatalogue from '../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { loadFromOtherProcess, type LoadFigures } from './load/autocannon-process.ts';
 import { listenOnLoopback, median, ms, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
@@ -100,7 +101,10 @@ async function measureDatabase(kind: DatabaseKind): Promise<BasketFigures> {
   const bareApp = fastify();
   bareApp.get('/bare', async () => ({ ok: true }));
   const database = await kind.open();
-  const app = await buildTestApp(database, { config: { rateLimitPerMinute: 10_000_000 } });
+  // The cache events production picks: LISTEN/NOTIFY on a server, in-process on PGlite.
+  const events = database.jobStore.kind === 'pool' ? createPostgresCacheEvents(database.jobStore.connectionString) : null;
+  await events?.ready;
+  const app = await buildTestApp(database, { config: { rateLimitPerMinute: 10_000_000 }, ...(events ? { cacheEvents: events } : {}) });
   try {
     const bareUrl = `${await listenOnLoopback(bareApp)}/bare`;
     const baseUrl = await listenOnLoopback(app);
@@ -130,6 +134,7 @@ async function measureDatabase(kind: DatabaseKind): Promise<BasketFigures> {
   } finally {
     await app.close();
     await bareApp.close();
+    await events?.close();
     tolerateTerminationOnClose(database);
     await database.close();
   }

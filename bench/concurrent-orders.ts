@@ -2,7 +2,9 @@
  * Concurrent orders: 50 customers, each with a domain and a hosting package in the basket, press
  * Pay at the same moment (and half of them press it twice). Measured on the embedded database and,
  * when `TEST_DATABASE_URL` is set, on PostgreSQL: orders per second, and proof from the database
- * that no order is lost or doubled and that invoice numbers run without gaps.
+ * that no order is lost or doubled and that invoice numbers run without gaps. Then one more order
+ * alone, counting the statements the shop sends to the database for it (its round trips): the
+ * purchase request, and the fulfilment job after it.
  */
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -10,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry } from '../packages/server/src/ports/registry/index.ts';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, waitForJobs, type DatabaseKind, type TestClient } from '@kavel/server/testing';
+import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, queryCounter, waitForJobs, type DatabaseKind, type TestClient } from '@kavel/server/testing';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
 import { ms, percentile, round, table, type BenchmarkOutcome } from './support.ts';
 
@@ -40,6 +42,29 @@ export interface OrdersFigures {
   invoiceNumbersGapless: boolean;
   fulfilled: number;
   failedRequests: number;
+  /** Database round trips of one order: its purchase request, its fulfilment, and both. */
+  roundTrips: { purchase: number; fulfilment: number; perOrder: number };
+}
+
+/**
+ * The job queue's own polling. On PGlite it shares the one connection and would be counted; on a
+ * server it has a pool of its own (not counted). The job the purchase writes, in its transaction,
+ * counts on both.
+ */
+const isQueuePolling = (statement: string) => /pgboss\./i.test(statement) && !/^\s*insert into pgboss\.job\b/i.test(statement);
+
+/** The round trips of one more order, purchased and fulfilled alone. */
+async function roundTripsOfOneOrder(app: Parameters<typeof waitForJobs>[0], client: TestClient, counter: ReturnType<typeof queryCounter>): Promise<OrdersFigures['roundTrips']> {
+  await waitForJobs(app);
+  const count = (statements: string[]) => statements.filter((statement) => !isQueuePolling(statement)).length;
+  const purchase = count(
+    await counter.during(async () => {
+      const response = await client.post('/bestelprocedure/purchase', { paymentMethod: 'MANUAL_PAYMENT', requestId: randomUUID(), termsAccepted: true, customWhois: '[]' });
+      if (response.statusCode !== 200) throw new Error(`purchase: ${response.statusCode} ${response.body}`);
+    }),
+  );
+  const fulfilment = count(await counter.during(() => waitForJobs(app)));
+  return { purchase, fulfilment, perOrder: purchase + fulfilment };
 }
 
 async function customerWithBasket(app: Parameters<typeof createActiveAccount>[0], mailer: Parameters<typeof createActiveAccount>[1], n: number): Promise<TestClient> {
@@ -59,13 +84,15 @@ function tolerateTerminationOnClose(database: DatabaseHandle): void {
 }
 
 async function measure(kind: DatabaseKind, latency: (typeof LATENCIES)[number]): Promise<OrdersFigures> {
-  const database = await kind.open();
+  const counter = queryCounter();
+  const database = await kind.open({ onQuery: counter.onQuery });
   const mailer = createRecordingMailer();
   const registry = createSimulatedRegistry({ latencyMs: { min: latency.min, max: latency.max }, failureRate: 0, wellKnown, isRegisteredInShop: batchedOwnershipCheck(database.db) });
   const app = await buildTestApp(database, { mailer, registry, config: { rateLimitPerMinute: 10_000_000 } });
   try {
     const clients: TestClient[] = [];
     for (let n = 0; n < CUSTOMERS; n++) clients.push(await customerWithBasket(app, mailer, n));
+    const alone = await customerWithBasket(app, mailer, CUSTOMERS);
 
     const latencies: number[] = [];
     let failedRequests = 0;
@@ -95,6 +122,7 @@ async function measure(kind: DatabaseKind, latency: (typeof LATENCIES)[number]):
     const fulfilledRows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from orders where status = 'FULFILLED'`);
     const fulfilled = Number(((fulfilledRows as unknown as { rows?: Array<{ n: number }> }).rows ?? (fulfilledRows as unknown as Array<{ n: number }>))[0]?.n ?? 0);
     const ordersInDatabase = perCustomer.reduce((sum, row) => sum + Number(row.n), 0);
+    const roundTrips = await roundTripsOfOneOrder(app, alone, counter);
     return {
       database: kind.name,
       registryLatency: latency.label,
@@ -110,6 +138,7 @@ async function measure(kind: DatabaseKind, latency: (typeof LATENCIES)[number]):
       invoiceNumbersGapless: sequences.every((value, index) => value === index + 1),
       fulfilled,
       failedRequests,
+      roundTrips,
     };
   } finally {
     await app.close();
@@ -136,9 +165,25 @@ export async function runConcurrentOrdersBenchmark(): Promise<BenchmarkOutcome<O
     'simulated registry latency and once without (the baseline), in the same run.',
     '',
     ...table(
-      ['database', 'registry', 'requests', 'wall', 'orders/s', 'p50', 'p95', 'all fulfilled', 'orders', 'one each', 'gapless', 'fulfilled'],
-      figures.map((f) => [f.database, f.registryLatency, f.requests, ms(f.wallMs), f.ordersPerSecond, ms(f.p50Ms), ms(f.p95Ms), ms(f.fulfilledWallMs), f.ordersInDatabase, f.customersWithOneOrder, f.invoiceNumbersGapless ? 'yes' : 'NO', f.fulfilled]),
+      ['database', 'registry', 'requests', 'wall', 'orders/s', 'p50', 'p95', 'all fulfilled', 'orders', 'one each', 'gapless', 'fulfilled', 'round trips/order'],
+      figures.map((f) => [
+        f.database,
+        f.registryLatency,
+        f.requests,
+        ms(f.wallMs),
+        f.ordersPerSecond,
+        ms(f.p50Ms),
+        ms(f.p95Ms),
+        ms(f.fulfilledWallMs),
+        f.ordersInDatabase,
+        f.customersWithOneOrder,
+        f.invoiceNumbersGapless ? 'yes' : 'NO',
+        f.fulfilled,
+        `${f.roundTrips.perOrder} (${f.roundTrips.purchase} purchase + ${f.roundTrips.fulfilment} fulfilment)`,
+      ]),
     ),
+    'Round trips: the statements the shop sends for one more order placed alone (BEGIN and COMMIT included;',
+    "the job queue's polling left out), counted by wrapping the database driver's query function.",
     ...(databaseKinds.length === 1 ? ['PostgreSQL skipped: TEST_DATABASE_URL is not set'] : []),
   ];
   return { lines, summary: figures, failures };

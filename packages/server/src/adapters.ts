@@ -13,6 +13,7 @@ import {
 } from './ports/availability-cache/index.ts';
 import type { AvailabilityCachePort } from './ports/availability-cache/availability-cache-port.ts';
 import type { CaptchaPort } from './ports/captcha/captcha-port.ts';
+import { createMemoryCacheEvents, createPostgresCacheEvents, createRedisCacheEvents, type CacheEventsPort } from './ports/cache-events/index.ts';
 import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from './ports/counters/index.ts';
 import type { CounterPort } from './ports/counters/counter-port.ts';
 import { createNonePublisher, createPowerDnsPublisher, type DnsPublisherPort } from './ports/dns-publisher/index.ts';
@@ -34,6 +35,8 @@ export interface Adapters {
   counters: CounterPort;
   availabilityCache: AvailabilityCachePort;
   dnsPublisher: DnsPublisherPort;
+  /** Invalidates the in-process read caches (session, basket) in every process. */
+  cacheEvents: CacheEventsPort;
   /** Closes the connections the adapters opened (Redis), after the app has closed. */
   close(): Promise<void>;
 }
@@ -41,6 +44,7 @@ export interface Adapters {
 /** The one place where configuration picks the adapter behind each port. */
 export async function createAdapters(config: Config, db: Database, log: AdapterLog): Promise<Adapters> {
   const redis = openRedis(config, log);
+  const cacheEvents = await createCacheEvents(config, redis, log);
   return {
     registry: createRegistry(config, db),
     captcha: await createCaptcha(config, db),
@@ -50,15 +54,17 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     counters: createCounters(config.counters, db, redis),
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
     dnsPublisher: createDnsPublisher(config.dns),
+    cacheEvents,
     close: async () => {
+      await cacheEvents.close();
       await redis?.client.quit();
     },
   };
 }
 
-/** One Redis connection for every adapter that uses it, only when one of them is configured on Redis. */
-function openRedis(config: Pick<Config, 'redis' | 'counters' | 'availability'>, log: AdapterLog): { client: Redis; keyPrefix: string } | null {
-  if (!config.redis || (config.counters !== 'redis' && config.availability.cache !== 'redis')) return null;
+/** One Redis connection for every adapter that uses it, whenever `REDIS_URL` is set (the cache events always use it then). */
+function openRedis(config: Pick<Config, 'redis'>, log: AdapterLog): { client: Redis; keyPrefix: string } | null {
+  if (!config.redis) return null;
   // Commands wait for a connection a bounded time: a Redis that is away fails a request, not the process.
   const client = new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   // ioredis reconnects by itself; each new kind of trouble is told once, not at every retry.
@@ -94,6 +100,24 @@ export function createAvailabilityCache(store: SharedStore, db: Database, redis:
 export function createDnsPublisher(dns: Config['dns']): DnsPublisherPort {
   if (dns.adapter === 'powerdns') return createPowerDnsPublisher({ apiUrl: dns.apiUrl, apiKey: dns.apiKey, nameservers: dns.nameservers, hostmaster: dns.hostmaster });
   return createNonePublisher({ nameservers: dns.nameservers });
+}
+
+/**
+ * Redis pub/sub with `REDIS_URL`; LISTEN/NOTIFY on a PostgreSQL server; in-process on the embedded
+ * database (one process). Waits until the subscription stands, so no change goes unheard.
+ */
+export async function createCacheEvents(config: Pick<Config, 'database'>, redis: RedisHandle, log: AdapterLog): Promise<CacheEventsPort> {
+  if (redis) {
+    const events = createRedisCacheEvents(redis.client, redis.keyPrefix);
+    await events.ready;
+    return events;
+  }
+  if (config.database.kind === 'postgres') {
+    const events = createPostgresCacheEvents(config.database.url, (line) => log(line, 'warn'));
+    await events.ready;
+    return events;
+  }
+  return createMemoryCacheEvents();
 }
 
 /** A line for the log before the app (and its logger) exists; `warn` for what an operator must see. */

@@ -98,7 +98,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.get('/health', { config: { session: false, rateLimit: false } }, async () => ({ ok: true }));
   registerCatalogueRoutes(app, catalogue);
   registerAvailabilityRoutes(app, { availability, quota, captcha: adapters.captcha });
-  registerBasketRoutes(app, basket);
+  registerBasketRoutes(app, basket, sessions);
   registerServicesRoutes(app, basket);
   registerHostingEntryRoutes(app, { basket, domains, hosting, customer: services.customer });
   registerWhoisRoutes(app, whois);

@@ -54,7 +54,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 if (runsWeb) {
-  roles.push(await startWeb(services, { port: config.port, host: config.host }, runsWorker ? { afterAnswer: () => jobs.wake() } : {}));
+  roles.push(await startWeb(services, { port: config.port, host: config.host }, runsWorker ? { afterAnswer: () => jobs.wakeIfEnqueued() } : {}));
   log.info(`Kavel serves the shop at http://localhost:${config.port}/bestelprocedure (${database.kind} database)`);
 }
 if (runsWorker) {

@@ -80,7 +80,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const now = deps.now ?? (() => new Date());
   const events = createEventBus(log);
   const csrf = createCsrfTokens(await getOrCreateSecret(db, 'csrf_hmac_key'));
-  const sessions = new SessionManager({ db, lifetimes: config.sessions, secureCookies: config.secureCookies, csrf, now });
+  const sessions = new SessionManager({ db, lifetimes: config.sessions, secureCookies: config.secureCookies, csrf, now, cacheEvents: adapters.cacheEvents });
 
   const catalogue = createCatalogueService(db);
   const availability = createAvailabilityService({
@@ -102,6 +102,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     catalogue,
     availability,
     now,
+    cacheEvents: adapters.cacheEvents,
     ownsDnsProfile: (customerId, profileId, q) => dns.ownsProfile(customerId, profileId, q),
     ownsHolder: (customerId, holderId, q) => whois.ownsHolder(customerId, holderId, q),
   });

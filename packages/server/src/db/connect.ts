@@ -57,6 +57,41 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind
 export interface OpenOptions {
   /** Fills reference data (the catalogue) right after the migrations, under the same lock. */
   seed?: (db: Database) => Promise<void>;
+  /**
+   * Told of every statement sent to the database after start-up, `BEGIN` and `COMMIT` included:
+   * benchmarks and tests count round trips with it.
+   */
+  onQuery?: (text: string) => void;
+}
+
+type QueryFunction = (...args: never[]) => unknown;
+
+/** `target.query` that tells `onQuery` first (the statement is the first argument, text or config). */
+function observe<T extends object>(target: T, method: keyof T & string, onQuery: (text: string) => void): void {
+  const original = (target[method] as QueryFunction).bind(target);
+  (target as Record<string, unknown>)[method] = (...args: never[]) => {
+    const first = args[0] as unknown;
+    onQuery(typeof first === 'string' ? first : String((first as { text?: string } | undefined)?.text ?? ''));
+    return original(...args);
+  };
+}
+
+/** PGlite: its queries, and the statements of its transactions (with their own BEGIN and COMMIT). */
+function observePglite(client: PGlite, onQuery: (text: string) => void): void {
+  observe(client, 'query', onQuery);
+  observe(client, 'exec', onQuery);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+    transaction(async (tx) => {
+      onQuery('BEGIN');
+      observe(tx, 'query', onQuery);
+      observe(tx, 'exec', onQuery);
+      try {
+        return await work(tx);
+      } finally {
+        onQuery('COMMIT');
+      }
+    })) as PGlite['transaction'];
 }
 
 /**
@@ -73,12 +108,17 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     // otherwise be an unhandled 'error' event that stops the process; the pool has already
     // dropped it and opens a new one when needed.
     pool.on('error', () => {});
+    // Observed from the first client on (the pool reuses them), told only after start-up.
+    let started = false;
+    const onQuery = options.onQuery;
+    if (onQuery) pool.on('connect', (client) => observe(client, 'query', (text) => started && onQuery(text)));
     try {
       await migrateUnderLock(pool, options);
     } catch (error) {
       await pool.end();
       throw error;
     }
+    started = true;
     const db = drizzlePg(pool, { schema });
     return { db: db as unknown as Database, kind: 'postgres', jobStore: { kind: 'pool', connectionString: target.url }, close: () => pool.end() };
   }
@@ -93,6 +133,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     await client.close();
     throw error;
   }
+  if (options.onQuery) observePglite(client, options.onQuery);
   return { db: db as unknown as Database, kind: 'pglite', jobStore: { kind: 'embedded', sql: pgliteExecutor(client) }, close: () => client.close() };
 }
 

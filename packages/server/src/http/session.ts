@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionLifetime, SessionLifetimes } from '../config.ts';
 import type { Database, Queryable } from '../db/connect.ts';
 import { sessions } from '../db/schema/index.ts';
+import { EVERYTHING, type CacheEventsPort } from '../ports/cache-events/index.ts';
+import { cacheKeys, CLOCK_SKEW_MS, READ_CACHE_TTL_MS, ReadCache } from '../read-cache.ts';
 import { SAFE_METHODS, type CsrfTokens } from './csrf-tokens.ts';
 
 /** The session cookie over plain HTTP (development, tests). */
@@ -19,6 +21,12 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 /** The page language a visitor chose; the language of a visitor without a stored session. */
 export const LANG_COOKIE = 'kavel_lang';
+/**
+ * When this browser last changed something (ms, the server's clock): no process answers it from
+ * a cache entry loaded before that, so its own change is seen even before the invalidation
+ * reaches every process. Only lives as long as a cache entry can.
+ */
+export const WRITTEN_COOKIE = 'kavel_w';
 
 export interface Session {
   idHash: string;
@@ -52,6 +60,17 @@ export interface SessionOptions {
   secureCookies: boolean;
   csrf: CsrfTokens;
   now?: () => Date;
+  /** Where changes are told to every process; with it, sessions are cached in-process. */
+  cacheEvents?: CacheEventsPort;
+}
+
+/** What a session row holds that a request needs. */
+type CachedSession = Pick<typeof sessions.$inferSelect, 'csrfToken' | 'customerId' | 'language' | 'startedAt' | 'lastSeenAt'>;
+
+/** The moment of the browser's last change, from its `kavel_w` cookie (0 when none). */
+export function writtenAtOf(request: FastifyRequest): number {
+  const value = Number(request.cookies[WRITTEN_COOKIE]);
+  return Number.isSafeInteger(value) && value > 0 ? value : 0;
 }
 
 /**
@@ -68,6 +87,12 @@ export function registerSessions(app: FastifyInstance, manager: SessionManager):
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.session === false) return;
     await manager.store(request, reply);
   });
+  // After the handler (and its transaction): what this request may have changed is dropped from
+  // every process's caches, and the browser remembers when, for its next read anywhere.
+  app.addHook('onSend', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.session === false || !request.session) return;
+    await manager.changed(request, reply);
+  });
   return manager;
 }
 
@@ -83,10 +108,20 @@ type Lifespan = { customerId: number | null; startedAt: Date; lastSeenAt: Date }
 export class SessionManager {
   /** The requests whose session is not stored yet, with the id its cookie will carry once it is. */
   private readonly unstored = new WeakMap<FastifyRequest, string>();
+  /** The session each request came with (login and logout replace it). */
+  private readonly initial = new WeakMap<FastifyRequest, { idHash: string; customerId: number | null }>();
+  /**
+   * How many times `endAllOf` ran here, and the count each request saw when it came in: a request
+   * during which it ran (maybe its own) tells every process to forget all sessions.
+   */
+  private endedAllCount = 0;
+  private readonly endedAllAtLoad = new WeakMap<FastifyRequest, number>();
+  private readonly cache: ReadCache<CachedSession> | null;
   readonly cookieName: string;
 
   constructor(private readonly options: SessionOptions) {
     this.cookieName = sessionCookieName(options.secureCookies);
+    this.cache = options.cacheEvents ? new ReadCache(options.cacheEvents) : null;
   }
 
   private now() {
@@ -104,18 +139,32 @@ export class SessionManager {
   }
 
   async load(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    this.endedAllAtLoad.set(request, this.endedAllCount);
     const id = request.cookies[this.cookieName];
     if (id) {
       const idHash = hashId(id);
       const { db } = this.options;
-      const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+      const key = cacheKeys.session(idHash);
       const now = this.now();
+      // A cached row whose session looks ended is read again: another process may have touched it.
+      const cached = this.cache?.get(key, writtenAtOf(request));
+      let row: CachedSession | undefined = cached && this.endOf(cached) > now ? cached : undefined;
+      if (!row) {
+        const ticket = this.cache?.ticket();
+        [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash)).limit(1);
+        if (row && ticket && this.endOf(row) > now) {
+          const { csrfToken, customerId, language, startedAt, lastSeenAt } = row;
+          this.cache!.set(key, { csrfToken, customerId, language, startedAt, lastSeenAt }, ticket);
+        }
+      }
       if (row && this.endOf(row) > now) {
         request.session = { idHash, csrfToken: row.csrfToken, customerId: row.customerId, language: row.language === 'en' ? 'en' : 'nl' };
+        this.initial.set(request, { idHash, customerId: row.customerId });
         if (now.getTime() - row.lastSeenAt.getTime() >= touchIntervalMs(this.lifetimeOf(row.customerId))) {
           // Never past the absolute lifetime: the end is computed from `started_at` as well.
           const expiresAt = this.endOf({ ...row, lastSeenAt: now });
           await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
+          this.cache?.update(key, (entry) => ({ ...entry, lastSeenAt: now }));
         }
         if (request.cookies[XSRF_COOKIE] !== row.csrfToken) this.setXsrfCookie(reply, row.csrfToken);
         return;
@@ -125,6 +174,29 @@ export class SessionManager {
       reply.clearCookie(this.cookieName, this.sessionCookieOptions());
     }
     this.startUnstored(request, reply);
+  }
+
+  /**
+   * After a state-changing request: its session's and basket's entries (before and after a login
+   * or logout) are dropped in every process, and the browser's `kavel_w` cookie says when.
+   */
+  async changed(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const events = this.options.cacheEvents;
+    const before = this.initial.get(request);
+    if (!events || (!before && !this.isStored(request))) return;
+    const keys = new Set<string>();
+    for (const session of [before, { idHash: request.session.idHash, customerId: request.session.customerId }]) {
+      if (!session) continue;
+      keys.add(cacheKeys.session(session.idHash));
+      keys.add(cacheKeys.basket({ sessionIdHash: session.idHash, customerId: session.customerId }));
+      keys.add(cacheKeys.basket({ sessionIdHash: session.idHash, customerId: null }));
+    }
+    if (this.endedAllCount > (this.endedAllAtLoad.get(request) ?? this.endedAllCount)) keys.add(EVERYTHING);
+    await events.publish([...keys]);
+    reply.setCookie(WRITTEN_COOKIE, String(Date.now()), {
+      ...this.sessionCookieOptions(),
+      maxAge: Math.ceil((READ_CACHE_TTL_MS + CLOCK_SKEW_MS) / 1000) + 1,
+    });
   }
 
   /** A session that exists in this request only; its CSRF token is the browser's if the server issued it. */
@@ -195,11 +267,18 @@ export class SessionManager {
     request.session.language = language;
     if (!this.isStored(request)) return;
     await this.options.db.update(sessions).set({ language }).where(eq(sessions.idHash, request.session.idHash));
+    await this.options.cacheEvents?.publish([cacheKeys.session(request.session.idHash)]);
   }
 
-  /** Ends every session of a customer (after a password reset), on every device. */
+  /**
+   * Ends every session of a customer (after a password reset), on every device. This process
+   * forgets its cached sessions at once, every process after the request's transaction committed
+   * (see `changed`).
+   */
   async endAllOf(customerId: number, db: Queryable = this.options.db): Promise<void> {
     await db.delete(sessions).where(eq(sessions.customerId, customerId));
+    this.endedAllCount += 1;
+    this.cache?.invalidate([EVERYTHING]);
   }
 
   /** Deletes the sessions that have ended (and, through the foreign key, their anonymous baskets). */

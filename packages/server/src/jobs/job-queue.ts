@@ -54,12 +54,13 @@ export interface JobSystem extends JobQueue {
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Sends a `name` job on this cron schedule (UTC); one process sends it, whoever runs workers. */
   schedule(name: string, cron: string): Promise<void>;
+  /** Wakes the workers of this process (tests). */
+  wake(): void;
   /**
-   * Wakes the workers of this process when this process wrote a job since the last wake (after an
-   * answer in the `all` role: most answers wrote none, and a wake is a fetch query); `always`
-   * wakes them regardless (tests waiting for the queue).
+   * Wakes them when this process wrote a job since the last wake (after each answer in the `all`
+   * role): an answer that wrote none (a basket read) costs the queue no poll.
    */
-  wake(options?: { always?: boolean }): void;
+  wakeIfEnqueued(): void;
   /** Jobs waiting (due now) or running. */
   pendingCount(): Promise<number>;
   deadJobs(limit?: number): Promise<DeadJob[]>;

@@ -114,7 +114,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const connection = store.kind === 'pool' ? { connectionString: store.connectionString, max: 4 } : { db: store.sql as PgBoss.Db };
   let boss: PgBoss | null = null;
   const workerIds: string[] = [];
-  /** A job was written here since the last wake: only then does an answer wake the workers. */
+  /** Whether a job was written since the workers were last woken. */
   let enqueuedSinceWake = false;
   const polling = options.pollingIntervalSeconds ?? 2;
   let runner: Runner | null = null;
@@ -201,11 +201,13 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
     },
 
     async enqueue(name, data, enqueueOptions) {
+      enqueuedSinceWake = true;
       const id = await started().send(name, data, {
         ...(enqueueOptions.tx ? { db: transactionSql(enqueueOptions.tx) as PgBoss.Db } : {}),
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
       });
       if (id === null && !enqueueOptions.singletonKey) throw new Error(`the job queue '${name}' does not exist`);
+      // Again after the write: a wake by another answer meanwhile must not swallow this job's.
       enqueuedSinceWake = true;
       return id;
     },
@@ -244,10 +246,13 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
       await started().schedule(name, cron, {}, { tz: 'UTC' });
     },
 
-    wake(wakeOptions = {}) {
-      if (!enqueuedSinceWake && !wakeOptions.always) return;
+    wake() {
       enqueuedSinceWake = false;
       for (const id of workerIds) boss?.notifyWorker(id);
+    },
+
+    wakeIfEnqueued() {
+      if (enqueuedSinceWake) this.wake();
     },
 
     async pendingCount() {

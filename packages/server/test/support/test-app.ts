@@ -20,6 +20,7 @@ import { createMemoryAvailabilityCache } from '../../src/ports/availability-cach
 import type { AvailabilityCachePort } from '../../src/ports/availability-cache/availability-cache-port.ts';
 import { createMemoryCounters } from '../../src/ports/counters/index.ts';
 import { createNonePublisher, type DnsPublisherPort } from '../../src/ports/dns-publisher/index.ts';
+import { createMemoryCacheEvents, type CacheEventsPort } from '../../src/ports/cache-events/index.ts';
 import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
@@ -74,6 +75,8 @@ export interface TestAppOptions {
   counters?: CounterPort | ((db: Database) => CounterPort);
   availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
   dnsPublisher?: DnsPublisherPort;
+  /** Default: in this process only, as one process on the embedded database has them. */
+  cacheEvents?: CacheEventsPort;
   config?: Partial<AppConfig>;
   /** The clock of the account rules, sessions, fulfilment and the simulated registry. */
   now?: () => Date;
@@ -127,7 +130,7 @@ export async function waitForJobs(app: FastifyInstance, timeoutMs = 20_000): Pro
   const jobs = jobsOf(app);
   const until = Date.now() + timeoutMs;
   for (;;) {
-    jobs.wake({ always: true });
+    jobs.wake();
     if ((await jobs.pendingCount()) === 0) return;
     if (Date.now() > until) throw new Error('the job queue did not become idle in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -172,6 +175,7 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       availabilityCache:
         typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),
       dnsPublisher: options.dnsPublisher ?? createNonePublisher({ nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'] }),
+      cacheEvents: options.cacheEvents ?? createMemoryCacheEvents(),
     },
     jobs: options.jobs ?? noJobs,
     log: options.log ?? testLogger(options),
@@ -191,7 +195,7 @@ export async function buildTestApp(database: DatabaseHandle, options: TestAppOpt
   if (worker) {
     await startWorker(services, jobs, { schedules: false });
     // As in the `all` role: a job written by a request starts right after its answer.
-    app.addHook('onResponse', async () => jobs.wake());
+    app.addHook('onResponse', async () => jobs.wakeIfEnqueued());
   }
   servicesOfApp.set(app, services);
   jobsOfApp.set(app, jobs);

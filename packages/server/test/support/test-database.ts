@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connect.ts';
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '../../src/db/connect.ts';
 import { seedCatalogue } from '../../src/features/catalogue/catalogue-seed.ts';
 
 export interface DatabaseKind {
   name: 'pglite' | 'postgres';
-  /** A fresh, migrated and seeded database that nobody else uses. */
-  open(): Promise<DatabaseHandle>;
+  /** A fresh, migrated and seeded database that nobody else uses; `onQuery` counts its statements. */
+  open(options?: Pick<OpenOptions, 'onQuery'>): Promise<DatabaseHandle>;
 }
 
 /** The PostgreSQL server the suite also runs on, when `TEST_DATABASE_URL` names one. */
@@ -14,8 +14,8 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || null;
 
 const pgliteKind: DatabaseKind = {
   name: 'pglite',
-  async open() {
-    return openDatabase({ kind: 'pglite', dataDir: null }, { seed: seedCatalogue });
+  async open(options = {}) {
+    return openDatabase({ kind: 'pglite', dataDir: null }, { ...options, seed: seedCatalogue });
   },
 };
 
@@ -23,7 +23,7 @@ const pgliteKind: DatabaseKind = {
 function postgresKind(serverUrl: string): DatabaseKind {
   return {
     name: 'postgres',
-    async open() {
+    async open(options = {}) {
       const name = `kavel_test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
@@ -31,7 +31,7 @@ function postgresKind(serverUrl: string): DatabaseKind {
       await admin.end();
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
-      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 }, { seed: seedCatalogue });
+      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 }, { ...options, seed: seedCatalogue });
       return {
         ...handle,
         async close() {
@@ -48,3 +48,22 @@ function postgresKind(serverUrl: string): DatabaseKind {
 
 /** PGlite always; the PostgreSQL server too when one is configured. */
 export const databaseKinds: DatabaseKind[] = [pgliteKind, ...(testDatabaseUrl ? [postgresKind(testDatabaseUrl)] : [])];
+
+/** Counts the statements sent to a database (pass `counter.onQuery` to `open`): its round trips. */
+export function queryCounter() {
+  const counter = {
+    count: 0,
+    statements: [] as string[],
+    onQuery(text: string) {
+      counter.count += 1;
+      counter.statements.push(text);
+    },
+    /** The statements `work` sent. */
+    async during(work: () => Promise<unknown>): Promise<string[]> {
+      const from = counter.statements.length;
+      await work();
+      return counter.statements.slice(from);
+    },
+  };
+  return counter;
+}

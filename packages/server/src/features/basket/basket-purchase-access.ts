@@ -1,6 +1,6 @@
 import { todayInAmsterdam, ZBasketPeriod, type TBasket } from '@kavel/core';
 import { eq } from 'drizzle-orm';
-import type { Queryable, Transaction } from '../../db/connect.ts';
+import type { Transaction } from '../../db/connect.ts';
 import { basketItems } from '../../db/schema/index.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
@@ -9,6 +9,8 @@ import { priceBasket } from './basket-pricing.ts';
 /** The owner's basket as a purchase sees it: its rows, priced from them. */
 export interface BasketForPurchase {
   basketId: number;
+  /** The code stored on the basket (also one that no longer counts). */
+  discountCode: string | null;
   rows: BasketItemRow[];
   priced: TBasket;
 }
@@ -23,27 +25,25 @@ export interface BasketForPurchase {
 export interface BasketPurchaseAccess {
   /** Null when the owner has no basket at all. `now` decides whether the discount code still counts. */
   lockAndPrice(tx: Transaction, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null>;
-  /** The same without the lock: a look before the transaction (which holders to read). */
-  peek(db: Queryable, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null>;
   /** Every item goes and the discount code is cleared; the basket row itself stays. */
-  empty(tx: Transaction, basketId: number): Promise<void>;
+  empty(tx: Transaction, basket: Pick<BasketForPurchase, 'basketId' | 'discountCode'>): Promise<void>;
 }
 
-async function readAndPrice(q: Queryable, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date, lock: boolean): Promise<BasketForPurchase | null> {
-  const basket = await basketRepository.findByOwner(q, owner, { lock });
+/** One round trip: the basket row, locked, with its items. */
+async function lockAndPrice(tx: Transaction, owner: BasketOwner, catalogue: CatalogueSnapshot, now: Date): Promise<BasketForPurchase | null> {
+  const basket = await basketRepository.findWithItems(tx, owner, { lock: true });
   if (!basket) return null;
-  const rows = await basketRepository.listItems(q, basket.id);
   const period = ZBasketPeriod.catch('YEARLY').parse(basket.period);
-  const priced = priceBasket(rows, { period, discountCode: basket.discountCode }, catalogue, todayInAmsterdam(now));
-  return { basketId: basket.id, rows, priced };
+  const priced = priceBasket(basket.items, { period, discountCode: basket.discountCode }, catalogue, todayInAmsterdam(now));
+  return { basketId: basket.id, discountCode: basket.discountCode, rows: basket.items, priced };
 }
 
 export const basketPurchaseAccess: BasketPurchaseAccess = {
-  lockAndPrice: (tx, owner, catalogue, now) => readAndPrice(tx, owner, catalogue, now, true),
-  peek: (db, owner, catalogue, now) => readAndPrice(db, owner, catalogue, now, false),
+  lockAndPrice,
 
-  async empty(tx, basketId) {
-    await tx.delete(basketItems).where(eq(basketItems.basketId, basketId));
-    await basketRepository.update(tx, basketId, { discountCode: null });
+  async empty(tx, basket) {
+    await tx.delete(basketItems).where(eq(basketItems.basketId, basket.basketId));
+    // The row is locked: nobody set a code since it was read.
+    if (basket.discountCode !== null) await basketRepository.update(tx, basket.basketId, { discountCode: null });
   },
 };

@@ -53,14 +53,18 @@ export const basketRepository = {
     await db.delete(baskets).where(eq(baskets.id, basketId));
   },
 
-  /** The owner's basket with its items in one round trip (a basket read is the most frequent call). */
-  async findWithItems(db: Queryable, owner: BasketOwner) {
-    const rows = await db
+  /**
+   * The owner's basket with its items in one round trip (a basket read is the most frequent
+   * call); `lock` locks the basket row (not the items) until the transaction ends.
+   */
+  async findWithItems(db: Queryable, owner: BasketOwner, options: { lock?: boolean } = {}) {
+    const query = db
       .select({ id: baskets.id, period: baskets.period, discountCode: baskets.discountCode, item: basketItems })
       .from(baskets)
       .leftJoin(basketItems, eq(basketItems.basketId, baskets.id))
       .where(ownedBy(owner))
       .orderBy(asc(basketItems.id));
+    const rows = options.lock ? await query.for('update', { of: baskets }) : await query;
     const first = rows[0];
     if (!first) return null;
     const items = rows.flatMap((row) => (row.item ? [row.item] : []));

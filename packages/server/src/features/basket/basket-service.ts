@@ -19,7 +19,9 @@ import {
 import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { refusal } from '../../http/errors.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
+import type { CacheEventsPort } from '../../ports/cache-events/index.ts';
+import { cacheKeys, ReadCache } from '../../read-cache.ts';
 import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { createBasketCheckoutOperations, type BasketCheckoutOperations } from './basket-checkout-operations.ts';
 import { priceBasket } from './basket-pricing.ts';
@@ -33,6 +35,12 @@ export type { BasketAddition, OwnedHostingExtrasRequest } from './basket-checkou
 /** The basket; `BasketCheckoutOperations` holds the changes step 3 and the account's hosting forms make. */
 export interface BasketService extends BasketCheckoutOperations {
   get(owner: BasketOwner): Promise<TBasket>;
+  /**
+   * The same, from this process's cache when it has the basket (see `read-cache.ts`): no database
+   * round trip. `writtenAt`: the caller's last change (ms), which the answer must include; a
+   * session that is not `stored` has no basket (its answer is the empty one, without a query).
+   */
+  read(owner: BasketOwner, caller: { writtenAt: number; stored: boolean }): Promise<TBasket>;
   /** A domain (no `parentId`) or a connected item for one (see `connected-item-operations.ts`). */
   addItem(owner: BasketOwner, request: TAddItemRequest, locale: Locale): Promise<TBasket>;
   /** Removes an item with what hangs on it: a domain's connected items, a hosting package's extras and free install. */
@@ -47,6 +55,8 @@ export interface BasketService extends BasketCheckoutOperations {
   setFreeInstall(owner: BasketOwner, request: TSetGratisProductRequest, locale: Locale): Promise<TBasket>;
   removeFreeInstall(owner: BasketOwner, parentId: string, locale: Locale): Promise<TBasket>;
   setDomainHolder(owner: BasketOwner, request: TSetDomainHolderRequest, locale: Locale): Promise<TBasket>;
+  /** The basket and step 2's verdict on it, from one read (checkout's `validateBasket`). */
+  checked(owner: BasketOwner, locale: Locale): Promise<{ basket: TBasket; services: TServicesValidation }>;
   /** Step 2's verdict on the basket; checkout (`validateBasket`) asks the same. */
   validateServices(owner: BasketOwner, locale: Locale): Promise<TServicesValidation>;
   /** A deleted holder is no longer chosen for any domain of the customer's basket. */
@@ -65,6 +75,15 @@ export interface BasketServiceDeps extends BasketOwnershipChecks {
   availability: AvailabilityService;
   /** The clock that decides whether a discount code is valid today. */
   now?: () => Date;
+  /** With it, `read` answers from an in-process cache that these events invalidate. */
+  cacheEvents?: CacheEventsPort;
+}
+
+/** A cached basket: what was read, and its pricing for one catalogue snapshot and day. */
+interface CachedBasket {
+  state: { period: TBasketPeriod; discountCode: string | null };
+  rows: BasketItemRow[];
+  priced: { catalogue: CatalogueSnapshot; today: string; basket: TBasket } | null;
 }
 
 /** The ids of the items that move: top-level items whose title is not taken yet, with everything connected to them. */
@@ -89,11 +108,41 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
   const snapshot = () => deps.catalogue.snapshot();
   const connected = createConnectedItemOperations({ db, snapshot, ownsDnsProfile: deps.ownsDnsProfile, ownsHolder: deps.ownsHolder });
 
+  const cache = deps.cacheEvents ? new ReadCache<CachedBasket>(deps.cacheEvents) : null;
+
+  async function load(owner: BasketOwner): Promise<CachedBasket> {
+    const basket = await basketRepository.findWithItems(db, owner);
+    const state = { period: ZBasketPeriod.catch('YEARLY').parse(basket?.period), discountCode: basket?.discountCode ?? null };
+    return { state, rows: basket?.items ?? [], priced: null };
+  }
+
+  /** Prices `entry` (once per catalogue snapshot and day: the cached answer is reused). */
+  function priced(entry: CachedBasket, catalogue: CatalogueSnapshot): TBasket {
+    const today = todayInAmsterdam(now());
+    if (entry.priced?.catalogue === catalogue && entry.priced.today === today) return entry.priced.basket;
+    const basket = priceBasket(entry.rows, entry.state, catalogue, today);
+    entry.priced = { catalogue, today, basket };
+    return basket;
+  }
+
+  const servicesOf = (rows: readonly BasketItemRow[], locale: Locale) => servicesVerdict(findInvalidServices(serviceCardsOfRows(rows)), locale);
+
   async function get(owner: BasketOwner): Promise<TBasket> {
-    const [basket, catalogue] = await Promise.all([basketRepository.findWithItems(db, owner), snapshot()]);
-    const period = ZBasketPeriod.catch('YEARLY').parse(basket?.period);
-    const rows = basket?.items ?? [];
-    return priceBasket(rows, { period, discountCode: basket?.discountCode ?? null }, catalogue, todayInAmsterdam(now()));
+    const [entry, catalogue] = await Promise.all([load(owner), snapshot()]);
+    return priced(entry, catalogue);
+  }
+
+  async function read(owner: BasketOwner, { writtenAt, stored }: { writtenAt: number; stored: boolean }): Promise<TBasket> {
+    if (!stored && owner.customerId === null) return priced({ state: { period: 'YEARLY', discountCode: null }, rows: [], priced: null }, await snapshot());
+    if (!cache) return get(owner);
+    const key = cacheKeys.basket(owner);
+    let entry = cache.get(key, writtenAt);
+    if (!entry) {
+      const ticket = cache.ticket();
+      entry = await load(owner);
+      cache.set(key, entry, ticket);
+    }
+    return priced(entry, await snapshot());
   }
 
   /** A change under a domain (see `connected-item-operations.ts`), answering the basket as it is afterwards. */
@@ -148,6 +197,7 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
 
   return {
     get,
+    read,
     ...createBasketCheckoutOperations({ db, snapshot, now, connected }),
 
     async addItem(owner, request, locale) {
@@ -196,9 +246,12 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     setDomainHolder: answeringBasket(connected.setDomainHolder),
 
     async validateServices(owner, locale) {
-      const basket = await basketRepository.findByOwner(db, owner);
-      const rows = basket ? await basketRepository.listItems(db, basket.id) : [];
-      return servicesVerdict(findInvalidServices(serviceCardsOfRows(rows)), locale);
+      return servicesOf((await load(owner)).rows, locale);
+    },
+
+    async checked(owner, locale) {
+      const [entry, catalogue] = await Promise.all([load(owner), snapshot()]);
+      return { basket: priced(entry, catalogue), services: servicesOf(entry.rows, locale) };
     },
 
     async forgetDomainHolder(customerId, holderId, tx) {

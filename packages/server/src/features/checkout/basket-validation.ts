@@ -1,4 +1,4 @@
-import { message, type Locale, type MessageKey, type TAvailabilityStatus, type TBasketItem, type TBasketValidation, type TCustomerSummary } from '@kavel/core';
+import { message, type Locale, type MessageKey, type TAvailabilityStatus, type TBasket, type TBasketItem, type TBasketValidation, type TCustomerSummary, type TServicesValidation } from '@kavel/core';
 import { refusal } from '../../http/errors.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
@@ -6,7 +6,7 @@ import type { BasketOwner, BasketService } from '../basket/basket-service.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 
 export interface BasketValidationDeps {
-  basket: Pick<BasketService, 'get' | 'validateServices' | 'removeItems'>;
+  basket: Pick<BasketService, 'checked' | 'removeItems'>;
   snapshot(): Promise<CatalogueSnapshot>;
   availability: Pick<AvailabilityService, 'checkDomain'>;
   /** Whether the shop already administers the domain (a transfer to us of our own domain makes no sense). */
@@ -61,20 +61,41 @@ async function judgeAvailability(deps: BasketValidationDeps, catalogue: Catalogu
  * own. The customer checks are left out for a visitor (`owner.customerId` null), who is asked them
  * after logging in. The first failing rule answers FAILED with its message.
  */
-export async function validateBasket(deps: BasketValidationDeps, owner: BasketOwner, locale: Locale): Promise<TBasketValidation> {
-  const basket = await deps.basket.get(owner);
+export async function validateBasket(deps: BasketValidationDeps, owner: BasketOwner, locale: Locale, known?: TCustomerSummary): Promise<TBasketValidation> {
+  return (await checkBasket(deps, owner, locale, known)).verdict;
+}
+
+/** `validateBasket`, answering the basket it judged as well. */
+export async function checkBasket(
+  deps: BasketValidationDeps,
+  owner: BasketOwner,
+  locale: Locale,
+  known?: TCustomerSummary,
+): Promise<{ verdict: TBasketValidation; basket: TBasket }> {
+  const { basket, services } = await deps.basket.checked(owner, locale);
+  const verdict = await judge(deps, owner, locale, known, basket, services);
+  return { verdict, basket };
+}
+
+async function judge(
+  deps: BasketValidationDeps,
+  owner: BasketOwner,
+  locale: Locale,
+  known: TCustomerSummary | undefined,
+  basket: TBasket,
+  services: TServicesValidation,
+): Promise<TBasketValidation> {
   if (basket.empty) return failed(message(locale, 'checkoutBasketEmpty'));
 
   let customer: TCustomerSummary | null = null;
   if (owner.customerId !== null) {
-    customer = await deps.customer(owner.customerId);
+    customer = known?.id === owner.customerId ? known : await deps.customer(owner.customerId);
     if (!customer) throw refusal(locale, 401, 'loginRequired');
     if (customer.isSubUser) return failed(message(locale, 'checkoutSubUser'));
   }
 
   if (basket.domainIsMissingForHosting || basket.items.some(isHosting)) return failed(message(locale, 'checkoutHostingWithoutDomain'));
 
-  const services = await deps.basket.validateServices(owner, locale);
   if (services.status === 'FAILED') return failed(services.message);
 
   const domains = basket.items.filter(isNewDomain);

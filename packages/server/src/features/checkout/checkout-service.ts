@@ -9,7 +9,7 @@ import {
 } from '@kavel/core';
 import { HttpError, refusal } from '../../http/errors.ts';
 import type { BasketAddition, BasketOwner, BasketService } from '../basket/basket-service.ts';
-import { validateBasket, type BasketValidationDeps } from './basket-validation.ts';
+import { checkBasket, validateBasket, type BasketValidationDeps } from './basket-validation.ts';
 import type { BasketValidator } from './checkout-port.ts';
 import { paymentMethodList } from './payment-methods.ts';
 import { proposeSmartBenefits, type SmartBenefits } from './smart-benefits.ts';
@@ -28,7 +28,7 @@ export interface CheckoutService extends BasketValidator {
 }
 
 export interface CheckoutDeps extends Omit<BasketValidationDeps, 'basket'> {
-  basket: Pick<BasketService, 'get' | 'validateServices' | 'removeItems' | 'addToDomains'>;
+  basket: Pick<BasketService, 'get' | 'checked' | 'removeItems' | 'addToDomains'>;
 }
 
 /** The additions for the accepted offers; throws a refusal when the basket no longer offers one. */
@@ -59,7 +59,8 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
   };
 
   return {
-    validateBasket: (owner, locale) => validateBasket(deps, owner, locale),
+    validateBasket: (owner, locale, customer) => validateBasket(deps, owner, locale, customer),
+    checkBasket: (owner, locale, customer) => checkBasket(deps, owner, locale, customer),
 
     proposeAdditionalService: async (owner) => (await benefitsOf(owner)).hosting,
 

@@ -101,14 +101,13 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       if (!customer) throw refusal(locale, 401, 'loginRequired');
       if (customer.isSubUser) throw refusal(locale, 403, 'orderSubUser');
 
-      const earlier = await orderRepository.findByRequest(db, customerId, request.requestId);
-      if (earlier) return answerFor(earlier, locale, shopUrl);
-
+      // A repeat of a purchase that went through finds its basket empty (validation fails, below)
+      // or, refilled meanwhile, its order in the transaction: no look for it up front.
       const method = (await deps.paymentMethods()).find((candidate) => candidate.code === request.paymentMethod);
       if (!method) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
       if (method.code === 'AUTOMATIC_INCASSO' && !request.directDebit && !(await mandateRepository.find(db, customerId))) throw mandateMissing(locale);
 
-      const verdict = await deps.validator.validateBasket(owner, locale);
+      const { verdict, basket: judged } = await deps.validator.checkBasket(owner, locale, customer);
       if (verdict.status === 'FAILED') {
         // A concurrent request of this same purchase may have emptied the basket just now.
         const placed = await orderRepository.findByRequest(db, customerId, request.requestId);
@@ -120,8 +119,8 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       // has a single connection, and no lock should wait on these reads.
       const now = deps.now();
       const [catalogue, countries] = await Promise.all([deps.catalogue.snapshot(), deps.catalogue.countries()]);
-      const peek = await deps.basket.peek(db, owner, catalogue, now);
-      const custom = await customHolders(customerId, neededHolderIds(peek?.priced ?? { items: [] }, request.customWhois), locale);
+      // The holders of the basket as checkout judged it; the transaction checks the basket did not change since.
+      const custom = await customHolders(customerId, neededHolderIds(judged, request.customWhois), locale);
       const standard = standardHolderSnapshot(customer, countries);
 
       const outcome = await db.transaction(async (tx) => {
@@ -172,7 +171,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
           confirmedAt: online ? null : now,
         });
         await orderRepository.insertLines(tx, order.id, lines);
-        await deps.basket.empty(tx, basket.basketId);
+        await deps.basket.empty(tx, basket);
         if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx);
         return order;
       });

@@ -92,13 +92,18 @@ export function stepsOf(db: Database, orderId: number): Promise<StepRow[]> {
   return db.select().from(fulfilmentSteps).where(eq(fulfilmentSteps.orderId, orderId)).orderBy(asc(fulfilmentSteps.position));
 }
 
-/** Stores the plan once; a second attempt to store it changes nothing. */
-export async function insertSteps(db: Database, orderId: number, keys: readonly string[], now: Date): Promise<void> {
-  if (keys.length === 0) return;
-  await db
+/**
+ * Stores the plan once, every step in one statement; a second attempt to store it changes
+ * nothing. Answers the rows it stored (fewer than `keys` when another run stored them first).
+ */
+export async function insertSteps(db: Database, orderId: number, keys: readonly string[], now: Date): Promise<StepRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
     .insert(fulfilmentSteps)
     .values(keys.map((key, position) => ({ orderId, key, position, updatedAt: now })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  return rows.sort((a, b) => a.position - b.position);
 }
 
 /**

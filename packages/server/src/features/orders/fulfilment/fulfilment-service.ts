@@ -69,6 +69,19 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
   const { db, log, now } = deps;
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   const leaseFromNow = () => new Date(now().getTime() + leaseMs);
+  /** When this process's lease on each order it runs ends. */
+  const leases = new Map<number, number>();
+  /**
+   * Before a step: the lease is renewed when less than three quarters of it is left, so every
+   * step starts with at least that much, without a write before each quick step.
+   */
+  async function keepLease(orderId: number): Promise<void> {
+    const until = leases.get(orderId) ?? 0;
+    if (until - now().getTime() >= (leaseMs * 3) / 4) return;
+    const next = leaseFromNow();
+    await repository.renewLease(db, orderId, next);
+    leases.set(orderId, next.getTime());
+  }
 
   /** The stored plan; made and stored on the first run. */
   async function planOf(order: OrderContext): Promise<{ steps: StepDefinition[]; rows: repository.StepRow[] }> {
@@ -77,8 +90,8 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
     const upgraded = rows.length > 0 ? upgradedDomainsOf(rows.map((row) => row.key)) : await deps.hosting.domainsWithAccount(packageTargetsOf(lines));
     const steps = planSteps(order, deps, lines, upgraded);
     if (rows.length === 0 && steps.length > 0) {
-      await repository.insertSteps(db, order.orderId, steps.map((step) => step.key), now());
-      rows = await repository.stepsOf(db, order.orderId);
+      const inserted = await repository.insertSteps(db, order.orderId, steps.map((step) => step.key), now());
+      rows = inserted.length === steps.length ? inserted : await repository.stepsOf(db, order.orderId);
     }
     const stored = rows.map((row) => row.key).join('\n');
     if (stored !== steps.map((step) => step.key).join('\n')) throw new Error(`order ${order.orderId}: the stored steps do not match its lines`);
@@ -94,7 +107,7 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
         done.set(step.key, row.result ?? {});
         continue;
       }
-      await repository.renewLease(db, order.orderId, leaseFromNow());
+      await keepLease(order.orderId);
       const outcome = await perform(
         () => step.run(done),
         (write) =>
@@ -131,7 +144,7 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
     for (const step of [...steps].reverse()) {
       const row = rows.get(step.key);
       if (row?.state !== 'done') continue;
-      await repository.renewLease(db, order.orderId, leaseFromNow());
+      await keepLease(order.orderId);
       const outcome = await perform(
         () => step.undo(row.result ?? {}),
         (write) =>
@@ -180,19 +193,27 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
   }
 
   async function fulfil(orderId: number): Promise<FulfilmentOutcome> {
-    const claimed = await repository.claimOrder(db, orderId, now(), leaseFromNow());
+    const lease = leaseFromNow();
+    const claimed = await repository.claimOrder(db, orderId, now(), lease);
     if (!claimed) {
       const status = await repository.orderStatus(db, orderId);
       return status === 'FULFILLED' || status === 'FULFILMENT_FAILED' ? status : 'NOT_READY';
     }
+    leases.set(orderId, lease.getTime());
+    let outcome: FulfilmentOutcome = 'NOT_READY';
     // The lease's heartbeat: a run may wait long on one outside call; a run whose process died stops renewing.
     let renewing: Promise<void> = Promise.resolve();
     const heartbeat = setInterval(() => {
-      renewing = repository.renewLease(db, orderId, leaseFromNow()).catch((error: unknown) => log.error({ orderId, err: error }, 'renewing the fulfilment lease failed'));
+      const next = leaseFromNow();
+      renewing = repository.renewLease(db, orderId, next).then(
+        () => void leases.set(orderId, next.getTime()),
+        (error: unknown) => log.error({ orderId, err: error }, 'renewing the fulfilment lease failed'),
+      );
     }, leaseMs / 4);
     heartbeat.unref();
     try {
-      return await fulfilClaimed(claimed);
+      outcome = await fulfilClaimed(claimed);
+      return outcome;
     } catch (error) {
       // A bug or the database gone: the order stays CONFIRMED and a later sweep tries again.
       log.error({ orderId, err: error }, 'fulfilment run broke off');
@@ -200,7 +221,11 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
     } finally {
       clearInterval(heartbeat);
       await renewing;
-      await repository.releaseLease(db, orderId).catch((error: unknown) => log.error({ orderId, err: error }, 'releasing the fulfilment lease failed'));
+      leases.delete(orderId);
+      // Moving the order to FULFILLED or FULFILMENT_FAILED released the lease in the same update.
+      if (outcome === 'NOT_READY') {
+        await repository.releaseLease(db, orderId).catch((error: unknown) => log.error({ orderId, err: error }, 'releasing the fulfilment lease failed'));
+      }
     }
   }
 
