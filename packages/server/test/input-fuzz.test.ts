@@ -17,7 +17,9 @@ import { buildTestApp, createRecordingMailer, databaseKinds, demoAccountDeps, fr
  */
 const SEED = 20_260_901;
 /** Tables a refusal may touch: the session itself, failed-attempt counts, spent captcha tokens. */
-const VOLATILE_TABLES = new Set(['sessions', 'auth_attempts', 'login_throttles', 'spent_captcha_tokens']);
+// Written by every request (sessions, attempts) or by the worker in the background, as the
+// bookkeeping of jobs that earlier requests wrote (job_runs, mail_deliveries).
+const VOLATILE_TABLES = new Set(['sessions', 'auth_attempts', 'login_throttles', 'spent_captcha_tokens', 'job_runs', 'mail_deliveries']);
 
 interface Outcome {
   route: string;
