@@ -20,6 +20,8 @@ export interface PgBossJobsOptions {
 const SCHEMA = 'pgboss';
 /** Advisory lock class (two-key form) of the worker processes' runner numbers. */
 export const RUNNER_LOCK_CLASS = 736_154;
+/** An active job without a run record this long after its fetch has lost its process (the record follows the fetch at once). */
+const UNRECORDED_RUN_SECONDS = 30;
 /** How often a worker looks for runs whose process died. */
 const REAP_EVERY_MS = 5_000;
 
@@ -142,6 +144,15 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
            AND l.classid::bigint = $1 AND l.objid::bigint = r.runner)`,
       [RUNNER_LOCK_CLASS],
     );
+    // A process killed between pg-boss's fetch and its `job_runs` insert (milliseconds apart)
+    // leaves an active job without a run record: one that has stayed so for a while is orphaned too.
+    const unrecorded = await sql<{ job_id: string; queue: string }>(
+      `SELECT j.id::text AS job_id, j.name AS queue FROM ${SCHEMA}.job j
+        WHERE j.state = 'active' AND j.name = ANY($1::text[]) AND j.started_on < now() - make_interval(secs => $2)
+          AND NOT EXISTS (SELECT 1 FROM job_runs r WHERE r.job_id = j.id::text)`,
+      [Object.keys(options.queues), UNRECORDED_RUN_SECONDS],
+    );
+    orphans.push(...unrecorded);
     for (const orphan of orphans) {
       await sql(
         `UPDATE ${SCHEMA}.job SET
