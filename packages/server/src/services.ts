@@ -156,6 +156,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     paymentMethods: () => catalogue.snapshot().then((snapshot) => snapshot.paymentMethods),
     surchargeFor,
     jobs,
+    mail: accounts.mail,
   });
 
   return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, shopOrigin };

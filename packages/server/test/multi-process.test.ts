@@ -272,5 +272,17 @@ describe.runIf(testDatabaseUrl !== null).each(variants)('two web processes and a
       const email = `koper${n}-${variant.redis ? 'r' : 'p'}@example.nl`;
       expect(catcher.messages.some((m) => m.to.includes(email) && m.subject === 'Activeer je account bij Kavel'), email).toBe(true);
     }
+    // Every stored order got exactly one order confirmation (one Message-ID), sent to its buyer;
+    // no confirmation of an order that is not stored.
+    const buyers = await query<{ id: number; email: string }>('select o.id, c.email from orders o join customers c on c.id = o.customer_id order by o.id');
+    const confirmations = catcher.messages.filter((m) => m.subject.startsWith('Bevestiging van je bestelling '));
+    const confirmed = new Map<string, Set<string>>();
+    for (const mail of confirmations) confirmed.set(mail.subject, (confirmed.get(mail.subject) ?? new Set()).add(mail.messageId));
+    expect(confirmed.size).toBe(buyers.length);
+    for (const { id, email } of buyers) {
+      const subject = `Bevestiging van je bestelling ${id}`;
+      expect(confirmed.get(subject)?.size ?? 0, `order ${id}: confirmations`).toBe(1);
+      expect(confirmations.filter((m) => m.subject === subject).every((m) => m.to.includes(email)), `order ${id}: recipient`).toBe(true);
+    }
   }, 540_000);
 });

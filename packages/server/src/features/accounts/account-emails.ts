@@ -8,10 +8,13 @@ import type { MailMessage } from '../../ports/mailer/mailer-port.ts';
 export type EmailLocale = 'nl' | 'en';
 export type AccountEmail = Omit<MailMessage, 'to'>;
 
-type Block =
+/** A piece of a mail's body; `rows` is a two-column list (label, amount), its `strong` rows in bold. */
+export type MailBlock =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; link: string }
-  | { kind: 'link'; text: string; link: string };
+  | { kind: 'link'; text: string; link: string }
+  | { kind: 'rows'; rows: { label: string; value: string; strong?: boolean }[] };
+type Block = MailBlock;
 
 const p = (text: string): Block => ({ kind: 'p', text });
 
@@ -31,14 +34,14 @@ const COMMON = {
 export function activationEmail(input: { locale: EmailLocale; firstName: string; link: string; needsPassword: boolean }): AccountEmail {
   const { locale, firstName, link, needsPassword } = input;
   if (locale === 'nl') {
-    return render(locale, firstName, 'Activeer je account bij Kavel', [
+    return renderMail(locale, firstName, 'Activeer je account bij Kavel', [
       p(`Welkom bij Kavel! Bevestig je e-mailadres${needsPassword ? ' en kies een wachtwoord' : ''} om je account te activeren.`),
       { kind: 'button', label: needsPassword ? 'Wachtwoord kiezen en activeren' : 'Account activeren', link },
       p('De link is 24 uur geldig.'),
       p('Heb je geen account aangemaakt bij Kavel? Dan kun je deze e-mail negeren. Zonder jouw klik gebeurt er niets.'),
     ]);
   }
-  return render(locale, firstName, 'Activate your Kavel account', [
+  return renderMail(locale, firstName, 'Activate your Kavel account', [
     p(`Welcome to Kavel! Confirm your e-mail address${needsPassword ? ' and choose a password' : ''} to activate your account.`),
     { kind: 'button', label: needsPassword ? 'Choose password and activate' : 'Activate account', link },
     p('This link is valid for 24 hours.'),
@@ -50,14 +53,14 @@ export function passwordResetEmail(input: { locale: EmailLocale; firstName: stri
   const { locale, firstName, link, validMinutes } = input;
   const valid = duration(locale, validMinutes);
   if (locale === 'nl') {
-    return render(locale, firstName, 'Kies een nieuw wachtwoord voor Kavel', [
+    return renderMail(locale, firstName, 'Kies een nieuw wachtwoord voor Kavel', [
       p('Je hebt gevraagd om een nieuw wachtwoord voor je Kavel-account. Met de knop hieronder kies je er een.'),
       { kind: 'button', label: 'Nieuw wachtwoord kiezen', link },
       p(`De link is ${valid} geldig.`),
       p('Heb je dit niet zelf gevraagd? Dan kun je deze e-mail negeren; je huidige wachtwoord blijft gewoon werken.'),
     ]);
   }
-  return render(locale, firstName, 'Choose a new password for Kavel', [
+  return renderMail(locale, firstName, 'Choose a new password for Kavel', [
     p('You asked for a new password for your Kavel account. Use the button below to choose one.'),
     { kind: 'button', label: 'Choose new password', link },
     p(`This link is valid for ${valid}.`),
@@ -74,14 +77,14 @@ export function loginLockedEmail(input: { locale: EmailLocale; firstName: string
   const valid = duration(locale, validMinutes);
   const lock = duration(locale, lockMinutes);
   if (locale === 'nl') {
-    return render(locale, firstName, 'Inloggen bij Kavel tijdelijk geblokkeerd', [
+    return renderMail(locale, firstName, 'Inloggen bij Kavel tijdelijk geblokkeerd', [
       p(`Er is vaak achter elkaar met een verkeerd wachtwoord geprobeerd in te loggen op je Kavel-account. Daarom kan er de komende ${lock} niet worden ingelogd.`),
       p('Was jij dit niet? Dan probeert iemand anders je wachtwoord te raden. Kies een nieuw, sterk wachtwoord; daarmee heb je de blokkade meteen opgeheven.'),
       { kind: 'button', label: 'Nieuw wachtwoord kiezen en blokkade opheffen', link },
       p(`De link is ${valid} geldig. Doe je niets, dan kun je na de blokkade weer inloggen met je huidige wachtwoord.`),
     ]);
   }
-  return render(locale, firstName, 'Logging in to Kavel temporarily blocked', [
+  return renderMail(locale, firstName, 'Logging in to Kavel temporarily blocked', [
     p(`Someone tried to log in to your Kavel account with a wrong password many times in a row. Therefore logging in is blocked for the next ${lock}.`),
     p("Wasn't this you? Then someone else is trying to guess your password. Choose a new, strong password; that lifts the block right away."),
     { kind: 'button', label: 'Choose new password and lift the block', link },
@@ -93,14 +96,14 @@ export function loginLockedEmail(input: { locale: EmailLocale; firstName: string
 export function alreadyRegisteredEmail(input: { locale: EmailLocale; firstName: string; loginLink: string; resetLink: string }): AccountEmail {
   const { locale, firstName, loginLink, resetLink } = input;
   if (locale === 'nl') {
-    return render(locale, firstName, 'Je hebt al een account bij Kavel', [
+    return renderMail(locale, firstName, 'Je hebt al een account bij Kavel', [
       p('Iemand (waarschijnlijk jij) probeerde zojuist een nieuw account aan te maken met dit e-mailadres. Je hebt al een account bij ons, dus we hebben geen nieuw account gemaakt.'),
       { kind: 'button', label: 'Inloggen', link: loginLink },
       { kind: 'link', text: 'Wachtwoord vergeten? Hier kies je een nieuw wachtwoord:', link: resetLink },
       p('Was jij dit niet? Dan hoef je niets te doen; je account blijft zoals het is.'),
     ]);
   }
-  return render(locale, firstName, 'You already have a Kavel account', [
+  return renderMail(locale, firstName, 'You already have a Kavel account', [
     p('Someone (probably you) just tried to create a new account with this e-mail address. You already have an account with us, so we did not create a new one.'),
     { kind: 'button', label: 'Log in', link: loginLink },
     { kind: 'link', text: 'Forgot your password? Choose a new one here:', link: resetLink },
@@ -111,12 +114,12 @@ export function alreadyRegisteredEmail(input: { locale: EmailLocale; firstName: 
 export function passwordChangedEmail(input: { locale: EmailLocale; firstName: string }): AccountEmail {
   const { locale, firstName } = input;
   if (locale === 'nl') {
-    return render(locale, firstName, 'Je Kavel-wachtwoord is gewijzigd', [
+    return renderMail(locale, firstName, 'Je Kavel-wachtwoord is gewijzigd', [
       p('Het wachtwoord van je Kavel-account is zojuist gewijzigd. Was jij dit? Dan hoef je niets meer te doen.'),
       p('Was jij dit niet? Kies dan meteen een nieuw wachtwoord via ‘Wachtwoord vergeten’ op de inlogpagina en neem contact met ons op.'),
     ]);
   }
-  return render(locale, firstName, 'Your Kavel password has been changed', [
+  return renderMail(locale, firstName, 'Your Kavel password has been changed', [
     p('The password of your Kavel account was just changed. Was this you? Then there is nothing more to do.'),
     p("Wasn't this you? Then choose a new password right away with ‘Forgot password’ on the login page, and contact us."),
   ]);
@@ -140,21 +143,44 @@ function duration(locale: EmailLocale, minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
+function plainText(b: Block): string {
+  switch (b.kind) {
+    case 'p':
+      return b.text;
+    case 'rows':
+      return b.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
+    case 'button':
+      return `${b.label}:\n${b.link}`;
+    case 'link':
+      return `${b.text}\n${b.link}`;
+  }
+}
+
 const COLOR = '#0b5d4b'; // contrast 7.8:1 against white, both as text and as button background
 const P = 'margin:0 0 16px;';
 
-function render(locale: EmailLocale, firstName: string, subject: string, blocks: Block[]): AccountEmail {
+/** Renders a shop mail: greeting, the blocks, the sign-off; as plain text and as inline-styled HTML. */
+export function renderMail(locale: EmailLocale, firstName: string, subject: string, blocks: Block[]): AccountEmail {
   const words = COMMON[locale];
   const greeting = words.hi(firstName.trim());
 
-  const text = [greeting, ...blocks.map((b) => (b.kind === 'p' ? b.text : `${b.kind === 'button' ? `${b.label}:` : b.text}\n${b.link}`)), `${words.bye}\nKavel`].join('\n\n');
+  const text = [greeting, ...blocks.map(plainText), `${words.bye}\nKavel`].join('\n\n');
 
   const body = blocks.map((b) => {
-    const href = escapeHtml(b.kind === 'p' ? '' : b.link);
+    const href = escapeHtml(b.kind === 'p' || b.kind === 'rows' ? '' : b.link);
     const printed = `<a href="${href}" style="color:${COLOR};word-break:break-all;">${href}</a>`;
     switch (b.kind) {
       case 'p':
         return `<p style="${P}">${escapeHtml(b.text)}</p>`;
+      case 'rows':
+        return [
+          `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;border-collapse:collapse;">`,
+          ...b.rows.map((row) => {
+            const weight = row.strong ? 'font-weight:bold;' : '';
+            return `<tr><td style="padding:4px 8px 4px 0;border-bottom:1px solid #e4e7eb;${weight}">${escapeHtml(row.label)}</td><td align="right" style="padding:4px 0;border-bottom:1px solid #e4e7eb;white-space:nowrap;${weight}">${escapeHtml(row.value)}</td></tr>`;
+          }),
+          `</table>`,
+        ].join('\n');
       case 'link':
         return `<p style="${P}">${escapeHtml(b.text)}<br>${printed}</p>`;
       case 'button':

@@ -33,7 +33,7 @@ export interface MailQueueLog {
 const DELIVERY_RECORD_MS = 7 * 86_400_000;
 
 /**
- * Account mails as durable jobs. pg-boss delivers at least once, so each job first records that
+ * Account and order mails as durable jobs. pg-boss delivers at least once, so each job first records that
  * it starts sending (`mail_deliveries`, committed), sends with a Message-ID made from the job id,
  * and records `sent_at` as soon as the mail server accepted. A run of a job already sent (pg-boss
  * did not learn of the completion: the process died after the record, the completion failed, or

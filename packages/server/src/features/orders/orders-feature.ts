@@ -8,7 +8,9 @@ import { basketPurchaseAccess } from '../basket/basket-purchase-access.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { BasketValidator } from '../checkout/checkout-port.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { MailQueue } from '../accounts/mail-queue.ts';
 import { requestOrderFulfilment } from './fulfilment/fulfilment-jobs.ts';
+import { createOrderConfirmationMail } from './order-confirmation-mail.ts';
 import { registerInvoiceRoutes } from './invoice-routes.ts';
 import { createInvoiceService, type InvoiceService } from './invoice-service.ts';
 import { registerOrderRoutes } from './order-routes.ts';
@@ -35,6 +37,8 @@ export interface OrdersFeatureDeps {
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
   /** Where a confirmed order's `fulfil-order` job is written. */
   jobs: JobQueue;
+  /** Where a confirmed order's confirmation mail is written (a `send-mail` job). */
+  mail: Pick<MailQueue, 'enqueue'>;
 }
 
 export interface OrdersFeature {
@@ -53,11 +57,16 @@ export interface OrdersFeature {
 export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
   const { db, now, log } = deps;
 
-  // Fulfilment is a consequence of a payment or purchase, never part of its answer: a job written
-  // in the transaction that confirms the order, run by the worker (see `fulfilmentJobs`).
-  const requestFulfilment = (orderId: number, tx: Transaction) => requestOrderFulfilment(deps.jobs, orderId, tx);
-
   const invoices = createInvoiceService(db);
+  const confirmationMail = createOrderConfirmationMail({ mail: deps.mail, invoices, baseUrl: deps.baseUrl });
+  // Fulfilment and the confirmation mail are consequences of a payment or purchase, never part of
+  // its answer: jobs written in the transaction that confirms the order (once per order), run by
+  // the worker (see `fulfilmentJobs` and the mail queue).
+  const requestFulfilment = async (orderId: number, tx: Transaction) => {
+    await requestOrderFulfilment(deps.jobs, orderId, tx);
+    await confirmationMail(orderId, tx);
+  };
+
   const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, requestFulfilment, log });
   const purchase = createPurchaseService({
     db,

@@ -46,7 +46,7 @@ export interface PaymentServiceDeps {
   now: () => Date;
   invoices: Pick<InvoiceService, 'markPaid'>;
   customer: CustomerLookup;
-  /** Writes the job that fulfils a confirmed order, in the transaction that confirms it. */
+  /** Writes the jobs of a confirmed order (its fulfilment, its confirmation mail), in the transaction that confirms it. */
   requestFulfilment(orderId: number, tx: Transaction): Promise<void>;
   log: FastifyBaseLogger;
 }

@@ -53,7 +53,7 @@ export interface PurchaseDeps {
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
   invoices: Pick<InvoiceService, 'place' | 'markPaid'>;
   payments: Pick<PaymentService, 'attemptFor'>;
-  /** Writes the job that fulfils a confirmed order, in the transaction that confirms it. */
+  /** Writes the jobs of a confirmed order (its fulfilment, its confirmation mail), in the transaction that confirms it. */
   requestFulfilment(orderId: number, tx: Transaction): Promise<void>;
 }
 
