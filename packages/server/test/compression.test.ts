@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { sessions } from '../src/db/schema/index.ts';
-import { buildTestApp, databaseKinds } from './support/index.ts';
+import { databaseKinds, useTestShop } from './support/index.ts';
 
 // A built front end as the web build leaves it: each text file next to its .br and .gz.
 const script = `export const greeting = ${JSON.stringify('hallo '.repeat(500))};\n`;
@@ -24,14 +24,7 @@ const ASSET = '/assets/app-C0ffee12.js';
 describe.each(databaseKinds)('compression and caching on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database, { config: { webDist } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ database, app } = shop), { app: { config: { webDist } } });
 
   const sessionRows = async () => (await database.db.select({ value: count() }).from(sessions))[0]!.value;
 

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { ZCatalogue, ZCaptchaKey, ZCountry } from '@kavel/core';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { errorReports, sessions } from '../src/db/schema/index.ts';
-import { buildTestApp, databaseKinds, TestClient } from './support/index.ts';
+import { databaseKinds, TestClient, useTestShop } from './support/index.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'kavel-web-'));
 mkdirSync(join(webDist, 'assets'));
@@ -18,14 +18,7 @@ afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 describe.each(databaseKinds)('platform on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database, { config: { webDist } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ database, app } = shop), { app: { config: { webDist } } });
 
   it('hands a first visitor a CSRF token but no session; the first change stores one with safe cookie flags', async () => {
     const response = await app.inject({ method: 'GET', url: '/bestelprocedure' });

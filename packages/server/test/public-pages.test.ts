@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { createRecaptchaCaptcha } from '../src/ports/captcha/index.ts';
-import { buildTestApp, databaseKinds } from './support/index.ts';
+import { buildTestApp, databaseKinds, useTestShop } from './support/index.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'kavel-web-'));
 mkdirSync(join(webDist, 'assets'));
@@ -31,16 +31,8 @@ const cspOf = async (app: FastifyInstance, url: string) => {
 const PAGES = ['/bestelprocedure', '/bestellen/', '/account', '/algemene-voorwaarden'];
 
 describe.each(databaseKinds)('public pages on $name', (kind) => {
-  let database: DatabaseHandle;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database, { config: { webDist } });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  useTestShop(kind, (shop) => ({ app } = shop), { app: { config: { webDist } } });
 
   it('sends a CSP that allows neither eval nor inline scripts on every page', async () => {
     for (const url of PAGES) {
