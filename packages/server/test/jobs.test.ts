@@ -166,12 +166,12 @@ describe.each(databaseKinds)('jobs of the shop on $name', (kind) => {
     const { orderId } = purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));
     expect((await orderOf(customer, orderId)).status).toBe('CONFIRMED');
     expect(mailer.messages).toEqual([]);
-    // The mail, the fulfilment, and the publishing of the demo domains' two zones.
-    expect(await jobsOf(app).pendingCount()).toBe(4);
+    // The activation mail, the fulfilment, the order confirmation, and the publishing of the demo domains' two zones.
+    expect(await jobsOf(app).pendingCount()).toBe(5);
 
     await startWorker(servicesOf(app), jobsOf(app), { schedules: false });
     await waitForJobs(app);
-    expect(mailer.messages.map((message) => message.to)).toEqual(['later@example.nl']);
+    expect(mailer.messages.map((message) => message.to).sort()).toEqual(['klant@demo.kavel.nl', 'later@example.nl']);
     expect((await orderOf(customer, orderId)).status).toBe('FULFILLED');
   });
 

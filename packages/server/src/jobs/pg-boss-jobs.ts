@@ -1,6 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } from '../db/connect.ts';
+import { holdRunner, REAP_EVERY_MS, reapOrphanedRuns, type Runner } from './job-runners.ts';
 import { redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
 
 export interface JobLog {
@@ -8,6 +9,8 @@ export interface JobLog {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
+
+export { RUNNER_LOCK_CLASS } from './job-runners.ts';
 
 export interface PgBossJobsOptions {
   store: JobStore;
@@ -18,49 +21,6 @@ export interface PgBossJobsOptions {
 }
 
 const SCHEMA = 'pgboss';
-/** Advisory lock class (two-key form) of the worker processes' runner numbers. */
-export const RUNNER_LOCK_CLASS = 736_154;
-/** An active job without a run record this long after its fetch has lost its process (the record follows the fetch at once). */
-const UNRECORDED_RUN_SECONDS = 30;
-/** How often a worker looks for runs whose process died. */
-const REAP_EVERY_MS = 5_000;
-
-/** This process's runner number, held as a session advisory lock for as long as it runs jobs. */
-interface Runner {
-  id: number;
-  release(): Promise<void>;
-}
-
-/**
- * Takes a free runner number: a session advisory lock on a connection that lives as long as the
- * worker (on the server its own connection; the embedded database is one session anyway). The
- * server lets go of it the moment the process dies, however it dies.
- */
-async function holdRunner(store: JobStore, log: JobLog): Promise<Runner> {
-  let executor: SqlExecutor;
-  let close = async () => {};
-  if (store.kind === 'embedded') executor = store.sql;
-  else {
-    const client = new pg.Client({ connectionString: store.connectionString });
-    client.on('error', (error) => log.error({ err: error }, 'the job runner lost its lock connection; other workers may run its jobs again'));
-    await client.connect();
-    executor = { executeSql: (text, values) => client.query(text, values) };
-    close = () => client.end();
-  }
-  for (;;) {
-    const id = 1 + Math.floor(Math.random() * 2_147_483_646);
-    const { rows } = await executor.executeSql('SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [RUNNER_LOCK_CLASS, id]);
-    if ((rows[0] as { ok?: boolean } | undefined)?.ok) {
-      return {
-        id,
-        async release() {
-          await executor.executeSql('SELECT pg_advisory_unlock($1::int, $2::int)', [RUNNER_LOCK_CLASS, id]).catch(() => {});
-          await close();
-        },
-      };
-    }
-  }
-}
 
 /**
  * pg-boss's statements on the caller's open transaction, so a job is written (or rolled back)
@@ -131,42 +91,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
     return (await executor.executeSql(text, values)).rows as T[];
   };
 
-  /**
-   * Gives the jobs whose process died back to the queue at once: a run in `job_runs` whose runner
-   * holds no lock. Without this a job stays `active` until its expiry (minutes), and a stately
-   * queue's next job for the same key cannot start before. The run counts as a failed attempt.
-   */
-  const reapOrphans = async () => {
-    const orphans = await sql<{ job_id: string; queue: string }>(
-      `SELECT r.job_id, r.queue FROM job_runs r WHERE NOT EXISTS (
-         SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-           AND l.classid::bigint = $1 AND l.objid::bigint = r.runner)`,
-      [RUNNER_LOCK_CLASS],
-    );
-    // A process killed between pg-boss's fetch and its `job_runs` insert (milliseconds apart)
-    // leaves an active job without a run record: one that has stayed so for a while is orphaned too.
-    const unrecorded = await sql<{ job_id: string; queue: string }>(
-      `SELECT j.id::text AS job_id, j.name AS queue FROM ${SCHEMA}.job j
-        WHERE j.state = 'active' AND j.name = ANY($1::text[]) AND j.started_on < now() - make_interval(secs => $2)
-          AND NOT EXISTS (SELECT 1 FROM job_runs r WHERE r.job_id = j.id::text)`,
-      [Object.keys(options.queues), UNRECORDED_RUN_SECONDS],
-    );
-    orphans.push(...unrecorded);
-    for (const orphan of orphans) {
-      await sql(
-        `UPDATE ${SCHEMA}.job SET
-           state = (CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END)::${SCHEMA}.job_state,
-           start_after = now(),
-           completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
-           output = '{"message":"its worker process ended while running it"}'::jsonb
-         WHERE name = $1 AND id = $2::uuid AND state = 'active'`,
-        [orphan.queue, orphan.job_id],
-      );
-      await sql('DELETE FROM job_runs WHERE job_id = $1', [orphan.job_id]);
-      log.warn({ job: orphan.queue, id: orphan.job_id }, 'the process running this job ended; the job is run again');
-    }
-  };
+  const reapOrphans = () => reapOrphanedRuns(sql, Object.keys(options.queues), log);
 
   return {
     async start({ worker }) {
