@@ -1,14 +1,14 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './shop-process.ts';
 
 /**
  * Debian's PowerDNS Authoritative with its SQLite backend, started by a test on loopback ports
- * with the HTTP API on, and `dig`, `named-checkzone` and Knot's `knotc` to look at what it serves and exports. `.ci/run`
- * installs the packages; without them the tests fail under CI=true and skip, saying so, elsewhere.
+ * with the HTTP API on, and `dig`, `named-checkzone` and Knot's `knotc` to look at what it serves and exports. `npm test`
+ * installs the packages (scripts/system-packages.sh); without them the tests fail, never skip.
  */
 export const DNS_TEST_PACKAGES = 'pdns-server pdns-backend-sqlite3 sqlite3 bind9-dnsutils bind9-utils knot';
 const SQLITE_SCHEMA = '/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql';
@@ -27,9 +27,6 @@ export const dnsTools = {
   knotc: tool('knotc'),
 };
 
-/** Under CI a missing package fails the DNS tests instead of skipping them. */
-export const dnsToolsRequired = process.env.CI === 'true';
-
 /** What is missing to run the real-server tests, or null when everything is there. */
 export function missingDnsTools(): string | null {
   const missing = Object.entries(dnsTools)
@@ -38,17 +35,6 @@ export function missingDnsTools(): string | null {
   if (!existsSync(SQLITE_SCHEMA)) missing.push(SQLITE_SCHEMA);
   if (missing.length === 0) return null;
   return `Missing ${missing.join(', ')}. Install with: apt-get install -y ${DNS_TEST_PACKAGES}`;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface TestPowerDns {
