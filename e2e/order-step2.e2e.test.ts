@@ -76,6 +76,8 @@ describe('step 2: services per domain', () => {
     await expect.poll(() => services.extra('mijnbakkerij.nl', 'PREMIUM_SPAMFILTER').isEnabled()).toBe(true);
     await services.extra('mijnbakkerij.nl', 'SSL_DV').check();
     await expect.poll(() => services.extra('mijnbakkerij.nl', 'SSL_DV').isChecked()).toBe(true);
+    // The basket shows the certificate before the next choice is made.
+    await expect.poll(() => services.basketChildren('mijnbakkerij.nl').count()).toBe(3);
     await card.getByLabel('Gratis installatie').selectOption({ label: 'Wordpress' });
     await expect.poll(() => services.basketChildren('mijnbakkerij.nl').count()).toBe(4);
     const children = await services.basketChildren('mijnbakkerij.nl').allTextContents();
