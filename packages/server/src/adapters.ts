@@ -1,3 +1,4 @@
+import { createSimulatedResolver, createSystemResolver, type DnsResolverPort } from './ports/dns-resolver/index.ts';
 import { Redis } from 'ioredis';
 import type { Config, SharedStore } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -35,6 +36,8 @@ export interface Adapters {
   counters: CounterPort;
   availabilityCache: AvailabilityCachePort;
   dnsPublisher: DnsPublisherPort;
+  /** Reads a domain's DNS where it is served now (the DNS page's scan before a switch). */
+  dnsResolver: DnsResolverPort;
   /** Invalidates the in-process read caches (session, basket) in every process. */
   cacheEvents: CacheEventsPort;
   /** Closes the connections the adapters opened (Redis), after the app has closed. */
@@ -54,6 +57,7 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     counters: createCounters(config.counters, db, redis),
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
     dnsPublisher: createDnsPublisher(config.dns),
+    dnsResolver: config.dnsResolver.adapter === 'system' ? createSystemResolver({ servers: config.dnsResolver.servers }) : createSimulatedResolver(),
     cacheEvents,
     close: async () => {
       await cacheEvents.close();

@@ -12,7 +12,9 @@ import { registerServicesRoutes } from './features/basket/services-routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
 import { registerCheckoutRoutes } from './features/checkout/checkout-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
-import { registerDnsRoutes } from './features/dns/dns-routes.ts';
+import { registerProfileRoutes } from './features/dns/profile-routes.ts';
+import { registerZoneOperationRoutes } from './features/dns/zone-operation-routes.ts';
+import { registerZoneRoutes } from './features/dns/zone-routes.ts';
 import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
 import { registerDomainRoutes } from './features/domains/domain-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
@@ -81,7 +83,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
-  const { catalogue, availability, quota, basket, domains, hosting, whois, dns, accounts, checkout, orders } = services;
+  const { catalogue, availability, quota, basket, domains, hosting, whois, dns, zones, zoneOperations, dnsProfiles, accounts, checkout, orders } = services;
 
   // Ended sessions and spent captcha solutions are deleted hourly, each kind on its own so one
   // failure does not stop the other.
@@ -102,7 +104,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerServicesRoutes(app, basket);
   registerHostingEntryRoutes(app, { basket, domains, hosting, customer: services.customer });
   registerWhoisRoutes(app, whois);
-  registerDnsRoutes(app, dns);
+  registerProfileRoutes(app, { profiles: dnsProfiles, zones });
+  registerZoneRoutes(app, zones);
+  registerZoneOperationRoutes(app, zoneOperations);
   registerAccountRoutes(app, accounts, sessions);
   registerCaptchaRoutes(app, adapters.captcha, (username) => accounts.login.captchaDifficulty(username));
   registerErrorReportRoutes(app, db);

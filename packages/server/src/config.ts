@@ -6,6 +6,10 @@ import { DEFAULT_LOGIN_THROTTLE as LOGIN, type LoginThrottleRules } from './feat
  * The only reader of `process.env`. Every variable, its default and meaning is listed in
  * README.md's configuration table; keep the two in step.
  */
+/** The shop's name servers when `DNS_NAMESERVERS` is not set. */
+export const DEFAULT_DNS_NAMESERVERS = ['ns1.kavel.nl', 'ns2.kavel.nl'] as const;
+export const DEFAULT_DNS_HOSTMASTER = 'hostmaster@kavel.nl';
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -98,12 +102,14 @@ const ZEnv = z.object({
   KAVEL_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   /** Where zones are published: `none` (the shop keeps them) or `powerdns`. */
   DNS_ADAPTER: z.enum(['none', 'powerdns']).default('none'),
+  DNS_RESOLVER: z.enum(['simulated', 'system']).default('simulated'),
+  DNS_RESOLVER_SERVERS: z.string().default(''),
   POWERDNS_API_URL: z.string().url().optional(),
   POWERDNS_API_KEY: z.string().optional(),
   /** The shop's name servers, comma-separated: the zones' NS records, the first one in the SOA. */
-  DNS_NAMESERVERS: z.string().default('ns1.kavel.nl,ns2.kavel.nl'),
+  DNS_NAMESERVERS: z.string().default(DEFAULT_DNS_NAMESERVERS.join(',')),
   /** The zones' SOA contact: an e-mail address or a name with dots. */
-  DNS_HOSTMASTER: z.string().default('hostmaster@kavel.nl'),
+  DNS_HOSTMASTER: z.string().default(DEFAULT_DNS_HOSTMASTER),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -163,6 +169,8 @@ export interface Config {
   payment: { adapter: 'simulated'; allowedOnHttps: boolean } | { adapter: 'omnikassa'; refreshToken: string; signingKey: string; baseUrl: string };
   provisioning: { adapter: Env['PROVISIONING_ADAPTER'] };
   dns: { nameservers: string[]; hostmaster: string } & ({ adapter: 'none' } | { adapter: 'powerdns'; apiUrl: string; apiKey: string });
+  /** How the DNS page's scan reads a domain's present DNS: simulated, or real DNS through these resolvers (the system's when none). */
+  dnsResolver: { adapter: 'simulated' } | { adapter: 'system'; servers: string[] };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -252,6 +260,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { adapter: 'simulated', allowedOnHttps: e.PAYMENT_SIMULATED_ALLOWED === 'true' },
     provisioning: { adapter: e.PROVISIONING_ADAPTER },
     dns,
+    dnsResolver:
+      e.DNS_RESOLVER === 'system'
+        ? { adapter: 'system', servers: e.DNS_RESOLVER_SERVERS.split(',').map((server) => server.trim()).filter((server) => server !== '') }
+        : { adapter: 'simulated' },
   };
 }
 

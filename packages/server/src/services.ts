@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Adapters } from './adapters.ts';
-import type { Config } from './config.ts';
+import { DEFAULT_DNS_HOSTMASTER, DEFAULT_DNS_NAMESERVERS, type Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createAccountServices, type AccountServices } from './features/accounts/account-services.ts';
-import { createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
+import { createAccountDirectory, createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService, type AvailabilityService } from './features/availability/availability-service.ts';
 import { createSearchQuota, type SearchQuota } from './features/availability/search-quota.ts';
 import { createBasketService, type BasketService } from './features/basket/basket-service.ts';
@@ -14,6 +14,9 @@ import { surchargeFor } from './features/checkout/payment-methods.ts';
 import { createCheckoutService, type CheckoutService } from './features/checkout/checkout-service.ts';
 import { createDnsPublishing, type DnsPublishing } from './features/dns/dns-publishing.ts';
 import { createDnsService, type DnsService } from './features/dns/dns-service.ts';
+import { createProfileService, type ProfileService } from './features/dns/profile-service.ts';
+import { createZoneOperations, type ZoneOperations } from './features/dns/zone-operations.ts';
+import { createZoneService, type ZoneService } from './features/dns/zone-service.ts';
 import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
 import { createFulfilmentService, type FulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
@@ -29,7 +32,7 @@ import type { ShopOrigin } from './http/shop-origin.ts';
 export type ShopConfig = Pick<
   Config,
   'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'requestLog' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>>;
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'> };
 
 /** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */
 export type ServiceAdapters = Omit<Adapters, 'close'>;
@@ -59,6 +62,12 @@ export interface Services {
   availability: AvailabilityService;
   quota: SearchQuota;
   dns: DnsService;
+  /** The account area's view of domains' zones: the DNS page and its changes. */
+  zones: ZoneService;
+  /** Applying profiles to zones, and zones as BIND files. */
+  zoneOperations: ZoneOperations;
+  /** The account's DNS profiles. */
+  dnsProfiles: ProfileService;
   /** Publishing zones to the DNS server: the worker's jobs and the catch-up. */
   dnsPublishing: DnsPublishing;
   domains: DomainService;
@@ -94,6 +103,18 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const dns = createDnsService(db, { jobs });
   const dnsPublishing = createDnsPublishing({ db, publisher: adapters.dnsPublisher, jobs, log, now });
   const domains = createDomainService(db);
+  const accountDirectory = createAccountDirectory(db);
+  const zones = createZoneService({
+    db,
+    dns,
+    domains,
+    accounts: accountDirectory,
+    privacySupported: async (extension) => (await catalogue.snapshot()).extensionsByName.get(extension)?.privacySupported ?? false,
+    nameservers: config.dns?.nameservers ?? DEFAULT_DNS_NAMESERVERS,
+    publishing: config.dns?.adapter ?? 'none',
+  });
+  const zoneOperations = createZoneOperations({ zones, dns, db, resolver: adapters.dnsResolver, registry: adapters.registry, nameservers: config.dns?.nameservers ?? DEFAULT_DNS_NAMESERVERS, hostmaster: config.dns?.hostmaster ?? DEFAULT_DNS_HOSTMASTER });
+  const dnsProfiles = createProfileService(db, { accounts: accountDirectory });
   const hosting = createHostingService(db);
   const customer = createCustomerLookup(db);
   const whois = createWhoisService({ db, now, countries: () => catalogue.countries(), customer, events });
@@ -159,5 +180,5 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     mail: accounts.mail,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, shopOrigin };
 }

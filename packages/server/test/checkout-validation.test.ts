@@ -224,6 +224,7 @@ function flakyRegistry(unreachable: Set<string>): RegistryPort {
     register: async () => ({ ok: false, reason: 'unsupported' }),
     transferStatus: async () => ({ ok: false, reason: 'unsupported' }),
     release: async () => ({ ok: false, reason: 'unsupported' }),
+    setNameservers: async () => ({ ok: false, reason: 'unsupported' }),
   };
 }
 

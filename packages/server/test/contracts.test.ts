@@ -38,7 +38,7 @@ const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   whoisHolder: 'spec 001 section 7; no screen shows it yet',
   updateWhois: 'spec 001 section 7; no screen edits a holder yet',
   deleteWhois: 'spec 001 section 7; no screen deletes a holder yet',
-  domainDns: 'the DNS screen comes with a later issue',
+  domainDns: "the DNS page reads the records with the page's data (dnsZonePage); this answers the records alone",
   captchaV3Key: "reCAPTCHA v3's historic path; the page asks /captcha/key",
   captchaChallenge: 'the browser fetches the address the captcha key names',
 };

@@ -20,6 +20,8 @@ const SEED = 20_260_901;
 // Written by every request (sessions, attempts) or by the worker in the background, as the
 // bookkeeping of jobs that earlier requests wrote (job_runs, mail_deliveries).
 const VOLATILE_TABLES = new Set(['sessions', 'auth_attempts', 'login_throttles', 'spent_captcha_tokens', 'job_runs', 'mail_deliveries']);
+/** Columns the worker writes in the background after an accepted request: a zone's publishing marks. */
+const VOLATILE_COLUMNS: Record<string, string[]> = { dns_zones: ['published_revision', 'published_at'] };
 
 interface Outcome {
   route: string;
@@ -56,7 +58,9 @@ describe.each(databaseKinds)('hostile input to every route on $name', (kind) => 
     await database.db.execute(sql`create function kavel_fuzz_count() returns trigger language plpgsql as $$ begin update kavel_fuzz_changes set n = n + 1; return null; end $$`);
     for (const { table_name: name } of tables.rows.filter((row) => !VOLATILE_TABLES.has(row.table_name))) {
       await database.db.execute(sql.raw(`create trigger kavel_fuzz_written after insert or delete on "${name}" for each row execute function kavel_fuzz_count()`));
-      await database.db.execute(sql.raw(`create trigger kavel_fuzz_changed after update on "${name}" for each row when (old.* is distinct from new.*) execute function kavel_fuzz_count()`));
+      const ignored = (VOLATILE_COLUMNS[name] ?? []).map((column) => ` - '${column}'`).join('');
+      const changed = ignored ? `(to_jsonb(old.*)${ignored}) is distinct from (to_jsonb(new.*)${ignored})` : 'old.* is distinct from new.*';
+      await database.db.execute(sql.raw(`create trigger kavel_fuzz_changed after update on "${name}" for each row when (${changed}) execute function kavel_fuzz_count()`));
     }
   });
   afterAll(async () => {

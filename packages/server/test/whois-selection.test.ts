@@ -112,8 +112,8 @@ describe.each(databaseKinds)('holder choice per domain and the demo data on $nam
 
   it('lists DNS profiles only for their customer', async () => {
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
-    const list = (await bakery.get('/api/account/dns/profile')).json() as Array<{ id: number; name: string }>;
-    expect(list.map((profile) => Object.keys(profile).sort())).toEqual([['id', 'name'], ['id', 'name']]);
+    const list = (await bakery.get('/api/account/dns/profile')).json() as Array<{ id: number; name: string; records: unknown[] }>;
+    expect(list.map((profile) => Object.keys(profile).sort())).toEqual([['id', 'name', 'records'], ['id', 'name', 'records']]);
     expect((await (await loginAs(app, 'reseller@demo.kavel.nl')).get('/api/account/dns/profile')).json()).toEqual([]);
     expect((await new TestClient(app).get('/api/account/dns/profile')).json()).toEqual([]);
   });

@@ -2,6 +2,8 @@ import { accountContracts } from './accounts.ts';
 import { basketContracts } from './basket.ts';
 import { checkoutContracts } from './checkout.ts';
 import type { Contract } from './contract.ts';
+import { dnsProfileContracts } from './dns-profiles.ts';
+import { dnsZoneContracts } from './dns-zones.ts';
 import { orderContracts, paymentContracts, productContracts } from './orders.ts';
 import { shopContracts } from './shop.ts';
 import { whoisContracts } from './whois.ts';
@@ -18,6 +20,8 @@ export const contracts = {
   ...paymentContracts,
   ...productContracts,
   ...whoisContracts,
+  ...dnsZoneContracts,
+  ...dnsProfileContracts,
   ...accountContracts,
   ...shopContracts,
 };

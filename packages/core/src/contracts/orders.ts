@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ZCustomerDomain, ZHostingAccount, ZInvoiceSummary, ZAdditionalProductPrices, ZOrder, ZPaymentLink, ZPaymentReturnQuery, ZPaymentStatusAnswer, ZAddExtraServicesForm } from '../schemas/orders.ts';
 import { ZIdParams } from '../schemas/safe-text.ts';
 import { ZAddHostingForm, ZUpgradeHostingForm } from '../schemas/services.ts';
-import { ZDnsProfileList, ZDnsRecordStored } from '../schemas/dns.ts';
 import { contract, ID_SEGMENT } from './contract.ts';
 
 /** The order app's order calls (spec 001 section 7) and the customer's own products. */
@@ -25,8 +24,6 @@ export const paymentContracts = {
 /** The customer's domains, hosting accounts and DNS profiles, and the forms that add or change hosting. */
 export const productContracts = {
   domains: contract({ method: 'GET', path: '/api/account/domeinen', response: z.array(ZCustomerDomain) }),
-  domainDns: contract({ method: 'GET', path: `/api/account/domeinen/${ID_SEGMENT}/dns`, params: ZIdParams, response: z.array(ZDnsRecordStored) }),
-  dnsProfiles: contract({ method: 'GET', path: '/api/account/dns/profile', response: ZDnsProfileList }),
   hostingAccounts: contract({ method: 'GET', path: '/api/account/hostingpakketten', response: z.array(ZHostingAccount) }),
   addHosting: contract({ method: 'POST', path: '/account/webhosting-toevoegen', body: ZAddHostingForm, kind: 'form' }),
   upgradeHosting: contract({ method: 'POST', path: '/account/webhosting-upgraden', body: ZUpgradeHostingForm, kind: 'form' }),

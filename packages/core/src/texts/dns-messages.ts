@@ -14,6 +14,18 @@ export const dnsMessages = {
     nl: 'Dit domein gebruikt onze naamservers nog niet. Verhuis eerst de DNS naar ons.',
     en: 'This domain does not use our name servers yet. Move its DNS to us first.',
   },
+  dnsScanFailed: {
+    nl: 'De huidige DNS-records van dit domein konden niet gelezen worden. Probeer het later opnieuw.',
+    en: 'The current DNS records of this domain could not be read. Please try again later.',
+  },
+  dnsRegistryFailed: {
+    nl: 'De naamservers konden niet bij de registry gewijzigd worden; er is niets veranderd. Probeer het later opnieuw.',
+    en: 'The name servers could not be changed at the registry; nothing was changed. Please try again later.',
+  },
+  dnsUndoNotLatest: {
+    nl: 'Deze wijziging is niet meer de laatste. Vernieuw de pagina en probeer het opnieuw.',
+    en: 'This change is no longer the latest one. Refresh the page and try again.',
+  },
   dnsZoneFileInvalid: {
     nl: 'Het zonebestand is niet ingelezen; er is niets gewijzigd.',
     en: 'The zone file was not imported; nothing was changed.',

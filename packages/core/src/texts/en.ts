@@ -376,6 +376,8 @@ export const en: Record<TextKey, string> = {
   'accountArea.invoice.totalIncl': 'Total incl. VAT',
   'accountArea.invoice.view': 'View invoice {number}',
   'accountArea.addHosting': 'Add hosting',
+  'accountArea.dns': 'Manage DNS',
+  'accountArea.dnsProfiles': 'DNS profiles',
   'accountArea.changePackage': 'Change package',
   'accountArea.addServices': 'Add services',
   'accountArea.forDomain': 'for {domain}',

@@ -374,6 +374,8 @@ export const nl = {
   'accountArea.invoice.totalIncl': 'Totaal incl. btw',
   'accountArea.invoice.view': 'Bekijk factuur {number}',
   'accountArea.addHosting': 'Hosting toevoegen',
+  'accountArea.dns': 'DNS beheren',
+  'accountArea.dnsProfiles': 'DNS-profielen',
   'accountArea.changePackage': 'Pakket wijzigen',
   'accountArea.addServices': 'Diensten toevoegen',
   'accountArea.forDomain': 'voor {domain}',

@@ -25,6 +25,9 @@ export const PAGE_ROUTES = [
   '/account/facturen',
   // Choosing a hosting package for a domain or an upgrade, and extra services for a package.
   '/account/webhosting',
+  // A domain's DNS records and the DNS profiles (spec 001 section 2).
+  '/account/dns-beheren',
+  '/account/dns-profiles',
   // The extras page; its form posts to the same address.
   contracts.addExtraServices.path,
   '/algemene-voorwaarden',

@@ -20,6 +20,7 @@ import { createMemoryAvailabilityCache } from '../../src/ports/availability-cach
 import type { AvailabilityCachePort } from '../../src/ports/availability-cache/availability-cache-port.ts';
 import { createMemoryCounters } from '../../src/ports/counters/index.ts';
 import { createNonePublisher, type DnsPublisherPort } from '../../src/ports/dns-publisher/index.ts';
+import { createSimulatedResolver, type DnsResolverPort } from '../../src/ports/dns-resolver/index.ts';
 import { createMemoryCacheEvents, type CacheEventsPort } from '../../src/ports/cache-events/index.ts';
 import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
@@ -75,6 +76,8 @@ export interface TestAppOptions {
   counters?: CounterPort | ((db: Database) => CounterPort);
   availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
   dnsPublisher?: DnsPublisherPort;
+  /** Default: the simulated resolver. */
+  dnsResolver?: DnsResolverPort;
   /** Default: in this process only, as one process on the embedded database has them. */
   cacheEvents?: CacheEventsPort;
   config?: Partial<AppConfig>;
@@ -175,6 +178,7 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       availabilityCache:
         typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),
       dnsPublisher: options.dnsPublisher ?? createNonePublisher({ nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'] }),
+      dnsResolver: options.dnsResolver ?? createSimulatedResolver(),
       cacheEvents: options.cacheEvents ?? createMemoryCacheEvents(),
     },
     jobs: options.jobs ?? noJobs,

@@ -69,10 +69,14 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
 ];
 
-/** The bakery's domains, registered years ago (month and day of the registration) and renewed every year since. */
+/**
+ * The bakery's domains, registered years ago (month and day of the registration) and renewed
+ * every year since. The bakery's website is not live yet: `goudenkorst.nl` has the default zone
+ * without its `www`, which the DNS walk-through adds (`www A`) as the baker would.
+ */
 const DEMO_DOMAINS = [
-  { name: 'goudenkorst.nl', owner: 'klant@demo.kavel.nl', registered: { year: 2014, month: 4, day: 12 } },
-  { name: 'goudenkorst-webshop.com', owner: 'klant@demo.kavel.nl', registered: { year: 2019, month: 9, day: 3 } },
+  { name: 'goudenkorst.nl', owner: 'klant@demo.kavel.nl', registered: { year: 2014, month: 4, day: 12 }, website: false },
+  { name: 'goudenkorst-webshop.com', owner: 'klant@demo.kavel.nl', registered: { year: 2019, month: 9, day: 3 }, website: true },
 ];
 
 /** The registration's anniversary that comes next: the expiry date of a domain renewed yearly. */
@@ -186,7 +190,8 @@ export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAcc
     if (!(await deps.domains.addDomain(domain.name, owner, dates))) continue;
     // A new demo domain gets the default zone, as a domain from an order does.
     const added = await deps.domains.findOwned(owner, domain.name);
-    if (added) await db.transaction((tx) => deps.dns.writeZone(tx, added.id, zoneFor(domain.name, DEFAULT_DNS_ZONE)));
+    const zone = zoneFor(domain.name, DEFAULT_DNS_ZONE).filter((record) => domain.website || record.name !== 'www');
+    if (added) await db.transaction((tx) => deps.dns.writeZone(tx, added.id, zone));
   }
   const bakery = ids.get('klant@demo.kavel.nl')!;
   const profiles = new Set((await deps.dns.listProfiles(bakery)).map((profile) => profile.name));

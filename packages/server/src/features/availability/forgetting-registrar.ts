@@ -27,5 +27,6 @@ export function forgettingRegistrar(registrar: DomainRegistrar, availability: Pi
       if (answer.ok) await forget(domain);
       return answer;
     },
+    setNameservers: (domain, nameservers) => registrar.setNameservers(domain, nameservers),
   };
 }

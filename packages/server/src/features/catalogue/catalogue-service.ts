@@ -7,6 +7,8 @@ import type { RegistrySettings } from '../../ports/registry/registry-port.ts';
 
 export interface ExtensionRecord extends TDomainExtensionProduct {
   registry: RegistrySettings;
+  /** Whether the registry lets the holder's data be hidden (the DNS page's privacy protection). */
+  privacySupported: boolean;
 }
 
 /** A payment method the shop offers, with its surcharge in cents excl. VAT. */
@@ -60,6 +62,7 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
       originalPrice: r.originalPrice,
       discountedPrice: r.discountedPrice,
       transferPrice: r.transferPrice,
+      privacySupported: r.privacySupported,
       registry: {
         extension: r.extension,
         rdapBaseUrl: r.rdapBaseUrl,
@@ -74,7 +77,7 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
     const others: TBasketProduct[] = basketProductRows.map(({ position: _p, ...r }) => r);
     return {
       catalogue: {
-        extensions: extensions.map(({ registry: _r, ...product }) => product),
+        extensions: extensions.map(({ registry: _r, privacySupported: _p, ...product }) => product),
         hostingPackages: hosting,
         extraServices: extras,
         freeInstalls: installs,

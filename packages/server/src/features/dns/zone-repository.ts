@@ -1,6 +1,6 @@
 import type { DnsZoneRecord } from '@kavel/core';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Transaction } from '../../db/connect.ts';
+import type { Queryable, Transaction } from '../../db/connect.ts';
 import { domainDnsRecords } from '../../db/schema/index.ts';
 
 /** A zone record with its row id when it is one the zone already holds. */
@@ -14,12 +14,17 @@ const key = (record: DnsZoneRecord) => `${record.name} ${record.type} ${record.p
  * the same content; the rest is inserted, and rows nobody took are deleted. Answers the zone's
  * records before the change, in row order.
  */
-export async function syncZoneRows(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[]): Promise<DnsZoneRecord[]> {
-  const rows = await tx
+/** A domain's records with their ids, in the order they were written. */
+export function zoneRows(q: Queryable, domainId: number): Promise<Array<DnsZoneRecord & { id: number }>> {
+  return q
     .select({ id: domainDnsRecords.id, name: domainDnsRecords.name, type: domainDnsRecords.type, value: domainDnsRecords.value, priority: domainDnsRecords.priority, ttl: domainDnsRecords.ttl })
     .from(domainDnsRecords)
     .where(eq(domainDnsRecords.domainId, domainId))
     .orderBy(asc(domainDnsRecords.id));
+}
+
+export async function syncZoneRows(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[]): Promise<DnsZoneRecord[]> {
+  const rows = await zoneRows(tx, domainId);
   const unused = new Map(rows.map((row) => [row.id, row]));
   const updates: Array<{ id: number; record: DnsZoneRecord }> = [];
   const pending: DnsZoneRecord[] = [];

@@ -1,15 +1,14 @@
-import { contracts, type TCustomerDomain, type TDnsRecordStored } from '@kavel/core';
+import { contracts, type TCustomerDomain } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import { refusal } from '../../http/errors.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import type { DnsService } from '../dns/dns-service.ts';
 import type { HostingService } from '../hosting/hosting-service.ts';
 import type { DomainService } from './domain-service.ts';
 
 export interface DomainRouteDeps {
-  domains: Pick<DomainService, 'listOwned' | 'findOwned'>;
-  dns: Pick<DnsService, 'zone' | 'recordCounts'>;
+  domains: Pick<DomainService, 'listOwned'>;
+  dns: Pick<DnsService, 'recordCounts'>;
   hosting: Pick<HostingService, 'domainsWithAccount'>;
 }
 
@@ -32,12 +31,5 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainRouteDeps
       redirectTo: domain.redirectTo,
       dnsRecordCount: counts.get(domain.id) ?? 0,
     }));
-  });
-
-  route(app, contracts.domainDns, { preValidation: requireLogin }, async (request, reply): Promise<TDnsRecordStored[]> => {
-    const domain = await deps.domains.findOwned(requireCustomerId(request), request.params.id);
-    if (!domain) throw refusal(request.session.language, 404, 'notFound');
-    reply.header('cache-control', 'no-store');
-    return deps.dns.zone(domain.id);
   });
 }

@@ -42,11 +42,20 @@ export interface DomainService {
   /** The customer's domains, by name. */
   listOwned(customerId: number): Promise<OwnedDomain[]>;
   /** The customer's domain with this id or name; null when there is none or it is someone else's. */
-  findOwned(customerId: number, domain: number | string, q?: Queryable): Promise<{ id: number; name: string } | null>;
+  findOwned(customerId: number, domain: number | string, q?: Queryable): Promise<OwnedDomainRef | null>;
   /** Forwards the domain (replacing an earlier forward); answers the earlier target, for an undo. */
   setRedirect(q: Queryable, domainId: number, forwardTo: string, orderId: number): Promise<string | null>;
   /** Puts back the forward `setRedirect` replaced (none: no forward). */
   restoreRedirect(q: Queryable, domainId: number, previous: string | null): Promise<void>;
+}
+
+/** A customer's domain as other features refer to it. */
+export interface OwnedDomainRef {
+  id: number;
+  /** Lower case, Punycode. */
+  name: string;
+  extension: string;
+  status: string;
 }
 
 interface Waiter {
@@ -153,7 +162,7 @@ export function createDomainService(db: Database): DomainService {
     async findOwned(customerId, domain, q = db) {
       const match = typeof domain === 'number' ? eq(domains.id, domain) : eq(domains.name, domain.toLowerCase());
       const [row] = await q
-        .select({ id: domains.id, name: domains.name })
+        .select({ id: domains.id, name: domains.name, extension: domains.extension, status: domains.status })
         .from(domains)
         .where(and(match, eq(domains.customerId, customerId)))
         .limit(1);

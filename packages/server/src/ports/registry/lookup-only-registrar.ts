@@ -14,4 +14,7 @@ export const lookupOnlyRegistrar: DomainRegistrar = {
   async release() {
     return { ok: false, reason: 'unsupported', detail: 'this registry adapter can only look names up' };
   },
+  async setNameservers() {
+    return { ok: false, reason: 'unsupported', detail: 'this registry adapter can only look names up' };
+  },
 };

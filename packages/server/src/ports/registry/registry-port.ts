@@ -79,4 +79,6 @@ export interface DomainRegistrar {
   transferStatus(request: { clientRef: string; domain: string }, signal?: AbortSignal): Promise<TransferStatusAnswer>;
   /** Undo of `register` inside the registry's grace period. */
   release(domain: string, clientRef: string): Promise<{ ok: true } | { ok: false; reason: 'unsupported' | 'unreachable'; detail?: string }>;
+  /** Delegates the domain to these name servers (moving its DNS to the shop). Doing it twice is fine. */
+  setNameservers(domain: string, nameservers: readonly string[]): Promise<{ ok: true } | { ok: false; reason: 'unsupported' | 'unreachable'; detail?: string }>;
 }

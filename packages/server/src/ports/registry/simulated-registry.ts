@@ -114,7 +114,10 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T |
   });
 }
 
-export function createSimulatedRegistry(options: SimulatedRegistryOptions): RegistryPort {
+/** The simulated registry, which also tells where it delegated a domain (for tests and the demo). */
+export type SimulatedRegistry = RegistryPort & { nameserversOf(domain: string): string[] | null };
+
+export function createSimulatedRegistry(options: SimulatedRegistryOptions): SimulatedRegistry {
   const { min, max } = options.latencyMs;
   if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min) {
     throw new RangeError(`latencyMs must satisfy 0 <= min <= max, got ${min}..${max}`);
@@ -131,6 +134,8 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
   const transfers = new Map<string, { name: string; completesAt: Date }>();
   /** Names this registry registered (or took in by transfer), with the request that did it. */
   const registrations = new Map<string, string>();
+  /** The name servers each domain was delegated to (`setNameservers`). */
+  const delegations = new Map<string, string[]>();
   /** The first definite answer per clientRef: a repeated request answers it again and does nothing. */
   const answers = new Map<string, DomainRegistrationAnswer>();
 
@@ -178,6 +183,13 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Regi
       // The registry adds the year of the transfer to what the losing registrar had.
       return { ok: true, state: 'completed', expiresAt: addYears(simulatedCurrentExpiry(transfer.name, transfer.completesAt), 1) };
     },
+
+    async setNameservers(domain, nameservers) {
+      delegations.set(domain.trim().toLowerCase(), [...nameservers]);
+      return { ok: true };
+    },
+
+    nameserversOf: (domain: string) => delegations.get(domain.trim().toLowerCase()) ?? null,
 
     async release(domain, clientRef) {
       const name = domain.trim().toLowerCase();

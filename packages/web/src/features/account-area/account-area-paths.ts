@@ -16,8 +16,17 @@ export const HOSTING_CHOICE_PATH = '/account/webhosting';
 /** The page's address is also its form's (`POST`), declared with that contract. */
 export const EXTRA_SERVICES_PATH = contracts.addExtraServices.path;
 
-export type AccountAreaPath = AccountMenuPath | typeof HOSTING_CHOICE_PATH | typeof EXTRA_SERVICES_PATH;
+/** A domain's DNS records (spec 001 section 2), reached from the domain list: `?name=<domain>`. */
+export const DNS_MANAGEMENT_PATH = '/account/dns-beheren';
+
+/** The DNS profiles (spec 001 section 2): `?name=<domain>&profileId=<id>`, 'Back to overview' leading to the DNS page. */
+export const DNS_PROFILES_PATH = '/account/dns-profiles';
+
+/** The DNS page of a domain. */
+export const dnsManagementHref = (domain: string) => `${DNS_MANAGEMENT_PATH}?name=${encodeURIComponent(domain)}`;
+
+export type AccountAreaPath = AccountMenuPath | typeof HOSTING_CHOICE_PATH | typeof EXTRA_SERVICES_PATH | typeof DNS_MANAGEMENT_PATH | typeof DNS_PROFILES_PATH;
 
 export function isAccountAreaPath(path: string): path is AccountAreaPath {
-  return path === HOSTING_CHOICE_PATH || path === EXTRA_SERVICES_PATH || ACCOUNT_AREA_PAGES.some((page) => page.path === path);
+  return path === HOSTING_CHOICE_PATH || path === EXTRA_SERVICES_PATH || path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH || ACCOUNT_AREA_PAGES.some((page) => page.path === path);
 }

@@ -5,12 +5,14 @@ import { useT } from '../../i18n/use-t.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { readAccountId, readHostingChoiceQuery, type HostingChoiceQuery } from '../hosting-choice/hosting-choice-target.ts';
 import { AccountAreaLayout } from './account-area-layout.tsx';
-import { EXTRA_SERVICES_PATH, isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
+import { DNS_MANAGEMENT_PATH, DNS_PROFILES_PATH, EXTRA_SERVICES_PATH, isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import { AccountGate } from './account-gate.tsx';
 import { AccountOverview, DomainsList, HostingList, InvoicesList } from './account-pages.tsx';
 
 // The pages that start an order from the account are fetched when opened, not with the lists.
 const HostingChoicePage = lazy(() => import('../hosting-choice/hosting-choice-page.tsx').then((m) => ({ default: m.HostingChoicePage })));
+const DnsManagementPage = lazy(() => import('../dns/dns-page.tsx').then((m) => ({ default: m.DnsManagementPage })));
+const DnsProfilesPage = lazy(() => import('../dns/dns-profiles-page.tsx').then((m) => ({ default: m.DnsProfilesPage })));
 const ExtraServicesPage = lazy(() => import('../hosting-choice/extra-services-page.tsx').then((m) => ({ default: m.ExtraServicesPage })));
 
 const TITLES = {
@@ -21,12 +23,21 @@ const TITLES = {
   '/account/facturen': 'accountArea.invoices',
   '/account/webhosting': 'accountArea.addHosting',
   [EXTRA_SERVICES_PATH]: 'accountArea.addServices',
+  [DNS_MANAGEMENT_PATH]: 'accountArea.dns',
+  [DNS_PROFILES_PATH]: 'accountArea.dnsProfiles',
 } as const satisfies Record<AccountAreaPath, TextKey>;
+
+/** `profileId` of the DNS profiles page: a positive whole number, or none. */
+function readProfileId(params: URLSearchParams): number | null {
+  const value = params.get('profileId') ?? '';
+  return /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
+}
 
 /** The menu entry a page belongs to: hosting for a domain comes from the domains, the rest from the hosting packages. */
 function sectionOf(path: AccountAreaPath, hostingChoice: HostingChoiceQuery): AccountMenuPath {
   if (path === '/account/webhosting') return hostingChoice.mode === 'add' ? '/account/diensten/domeinen' : '/account/diensten/hostingpakketten';
   if (path === EXTRA_SERVICES_PATH) return '/account/diensten/hostingpakketten';
+  if (path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH) return '/account/diensten/domeinen';
   return path;
 }
 
@@ -65,6 +76,18 @@ export function AccountArea() {
               return (
                 <Suspense fallback={loading}>
                   <HostingChoicePage customer={customer} query={hostingChoice} />
+                </Suspense>
+              );
+            case DNS_MANAGEMENT_PATH:
+              return (
+                <Suspense fallback={loading}>
+                  <DnsManagementPage name={params.get('name') ?? ''} />
+                </Suspense>
+              );
+            case DNS_PROFILES_PATH:
+              return (
+                <Suspense fallback={loading}>
+                  <DnsProfilesPage domain={params.get('name') ?? ''} profileId={readProfileId(params)} />
                 </Suspense>
               );
             case EXTRA_SERVICES_PATH:

@@ -6,7 +6,7 @@ import { useLogout } from '../accounts/use-auth.ts';
 import { invoicePath } from '../orders/orders-api.ts';
 import { AccountList, Detail, ItemLinks } from './account-list.tsx';
 import { addHostingHref, addServicesHref, changePackageHref } from '../hosting-choice/hosting-choice-target.ts';
-import { ACCOUNT_AREA_PAGES } from './account-area-paths.ts';
+import { ACCOUNT_AREA_PAGES, dnsManagementHref } from './account-area-paths.ts';
 import { formatDate } from './format-date.ts';
 import { useCustomerDomains, useHostingAccounts, useInvoices } from './use-account-data.ts';
 
@@ -53,7 +53,10 @@ export function DomainsList({ customerId }: { customerId: number }) {
               <span className="account-item__url">{domain.redirectTo ?? t('accountArea.none')}</span>
             </Detail>
           </dl>
-          {!domain.hasHosting && <ItemLinks context={t('accountArea.forDomain', { domain: domain.name })} links={[{ href: addHostingHref(domain.name), label: t('accountArea.addHosting') }]} />}
+          <ItemLinks
+            context={t('accountArea.forDomain', { domain: domain.name })}
+            links={[{ href: dnsManagementHref(domain.name), label: t('accountArea.dns') }, ...(domain.hasHosting ? [] : [{ href: addHostingHref(domain.name), label: t('accountArea.addHosting') }])]}
+          />
         </li>
       )}
     </AccountList>

@@ -1,0 +1,219 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
+import { axeViolations } from './support/axe.ts';
+import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
+
+const PASSWORD = 'kavel-demo-wachtwoord';
+
+let shop: RunningShop;
+let browser: Browser;
+useShopAndBrowser((running) => ({ shop, browser } = running));
+
+const records = (page: Page) => page.getByTestId('dns-record');
+const row = (page: Page, name: string, type: string) => page.locator(`[data-testid="dns-record"][data-name="${name}"][data-type="${type}"]`);
+
+/** Fills the add form and sends it, then closes the success modal and answers its text. */
+async function addRecord(page: Page, record: { name: string; type: string; value: string; priority?: string }): Promise<string> {
+  const form = page.getByTestId('dns-add-form');
+  await form.getByLabel('Type').selectOption(record.type);
+  await form.getByLabel('Naam').fill(record.name);
+  if (record.priority !== undefined) {
+    const priority = form.getByLabel('Prioriteit');
+    if (record.type === 'MX') await priority.selectOption(record.priority);
+    else await priority.fill(record.priority);
+  }
+  await form.getByLabel('Waarde').fill(record.value);
+  await form.getByRole('button', { name: 'Record toevoegen' }).click();
+  return closeModal(page, 'dns-success');
+}
+
+async function closeModal(page: Page, testId: string): Promise<string> {
+  const modal = page.getByTestId(testId);
+  await modal.waitFor();
+  const text = (await modal.textContent()) ?? '';
+  await modal.getByRole('button', { name: 'Sluiten' }).click();
+  await modal.waitFor({ state: 'hidden' });
+  return text;
+}
+
+const valueOf = (locator: Locator) => locator.getAttribute('data-value');
+
+describe('DNS management in the account area', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    context = await browser.newContext({ ...desktop, bypassCSP: true });
+    page = await context.newPage();
+    errors = collectPageErrors(page, { allowHttpErrors: true });
+  });
+  afterAll(() => context.close());
+
+  it("opens from the domain list's 'DNS beheren' with the records read-only until the pencil", async () => {
+    await page.goto(`${shop.url}/account/diensten/domeinen`);
+    await logInOnAccountPage(page, 'klant@demo.kavel.nl', PASSWORD);
+    await page.getByRole('link', { name: 'DNS beheren voor goudenkorst.nl' }).click();
+    await page.waitForURL(/\/account\/dns-beheren\?name=goudenkorst\.nl$/);
+    await page.getByTestId('dns-page').waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('DNS beheren');
+    await expect(records(page).count()).resolves.toBe(5);
+    await expect(page.getByTestId('dns-records').locator('input').count()).resolves.toBe(0);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await screenshot(page, 'dns-page');
+  });
+
+  it('adds www A, an MX completed with the domain, and an SRV with its hint', async () => {
+    await expect(addRecord(page, { name: 'www', type: 'A', value: '203.0.113.10' })).resolves.toContain('DNS-record aangemaakt.');
+    await expect(valueOf(row(page, 'www', 'A'))).resolves.toBe('203.0.113.10');
+
+    await expect(addRecord(page, { name: '', type: 'MX', value: 'mail', priority: '30' })).resolves.toContain('DNS-record aangemaakt.');
+    await expect(page.locator('[data-testid="dns-record"][data-type="MX"][data-value="mail.goudenkorst.nl."]').count()).resolves.toBe(1);
+
+    const form = page.getByTestId('dns-add-form');
+    await form.getByLabel('Type').selectOption('SRV');
+    await expect(form.textContent()).resolves.toContain('_service._protocol');
+    await expect(addRecord(page, { name: '_sip._tcp', type: 'SRV', value: '60 5060 sip', priority: '10' })).resolves.toContain('DNS-record aangemaakt.');
+    await expect(valueOf(row(page, '_sip._tcp', 'SRV'))).resolves.toBe('60 5060 sip.goudenkorst.nl.');
+    await screenshot(page, 'dns-page-added');
+  });
+
+  it("shows a refused record's message in the 'Fout!' modal and adds nothing", async () => {
+    const before = await records(page).count();
+    const form = page.getByTestId('dns-add-form');
+    await form.getByLabel('Type').selectOption('A');
+    await form.getByLabel('Naam').fill('winkel');
+    await form.getByLabel('Waarde').fill('203.0.113.300');
+    await form.getByRole('button', { name: 'Record toevoegen' }).click();
+    const modal = page.getByTestId('dns-error');
+    await modal.waitFor();
+    await expect(modal.getByRole('heading').textContent()).resolves.toBe('Fout!');
+    await screenshot(page, 'dns-error');
+    await closeModal(page, 'dns-error');
+    await expect(records(page).count()).resolves.toBe(before);
+  });
+
+  it('edits a record after the pencil and returns to read-only, then deletes one after confirming', async () => {
+    await page.getByRole('button', { name: 'Record www A wijzigen' }).click();
+    const edit = page.getByTestId('dns-edit-form');
+    await edit.getByLabel('Waarde').fill('203.0.113.11');
+    await screenshot(page, 'dns-edit');
+    await edit.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('DNS-record bijgewerkt.');
+    await expect(page.getByTestId('dns-edit-form').count()).resolves.toBe(0);
+    await expect(valueOf(row(page, 'www', 'A'))).resolves.toBe('203.0.113.11');
+
+    await page.getByRole('button', { name: 'Record _sip._tcp SRV verwijderen' }).click();
+    const confirm = page.getByTestId('dns-confirm');
+    await confirm.getByRole('button', { name: 'Ja, doorgaan' }).click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('DNS-record verwijderd.');
+    await expect(row(page, '_sip._tcp', 'SRV').count()).resolves.toBe(0);
+  });
+
+  it('undoes the last change from the history', async () => {
+    const history = page.getByTestId('dns-history');
+    await expect(history.locator('li').first().textContent()).resolves.toContain('Record verwijderd');
+    await expect(history.locator('li').first().textContent()).resolves.toContain('klant@demo.kavel.nl');
+    await page.getByTestId('dns-undo').click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('Wijziging voltooid.');
+    await expect(valueOf(row(page, '_sip._tcp', 'SRV'))).resolves.toBe('60 5060 sip.goudenkorst.nl.');
+    await expect(history.locator('li').first().textContent()).resolves.toContain('Wijziging ongedaan gemaakt');
+    await screenshot(page, 'dns-history');
+    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
+  });
+
+  it('saves the records as a new profile, adds a [DOMAINNAME] record to it on the profiles page, and applies it to the webshop after seeing the changes', async () => {
+    const save = page.getByTestId('dns-save-profile');
+    await save.getByLabel('Naam van het profiel').fill('Bakkerij');
+    await save.getByRole('button', { name: 'Opslaan als nieuw profiel' }).click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('Nieuw DNS-profiel aangemaakt.');
+
+    await page.getByRole('link', { name: 'DNS-profielen beheren' }).click();
+    await page.waitForURL(/\/account\/dns-profiles\?name=goudenkorst\.nl/);
+    await page.getByRole('link', { name: 'Bakkerij' }).click();
+    await page.waitForURL(/profileId=\d+$/);
+    const profile = page.getByTestId('dns-profile');
+    await expect(profile.getAttribute('data-profile')).resolves.toBe('Bakkerij');
+    await expect(profile.textContent()).resolves.toContain('mail.[DOMAINNAME].');
+    const form = page.getByTestId('dns-profile-add-form');
+    await form.getByLabel('Type').selectOption('MX');
+    await expect(form.getByLabel('Prioriteit').locator('option').allTextContents()).resolves.not.toContain('15');
+    await form.getByLabel('Type').selectOption('CNAME');
+    await form.getByLabel('Naam').fill('winkel');
+    await form.getByLabel('Waarde').fill('www.[DOMAINNAME].');
+    await form.getByRole('button', { name: 'Record toevoegen' }).click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('DNS-record aangemaakt.');
+    await expect(profile.locator('[data-testid="dns-record"][data-name="winkel"]').getAttribute('data-value')).resolves.toBe('www.[DOMAINNAME].');
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await screenshot(page, 'dns-profiles');
+
+    await page.getByTestId('dns-back').click();
+    await page.waitForURL(/\/account\/dns-beheren\?name=goudenkorst\.nl$/);
+    await page.goto(`${shop.url}/account/dns-beheren?name=goudenkorst-webshop.com`);
+    await page.getByTestId('dns-page').waitFor();
+    const apply = page.getByTestId('dns-apply-form');
+    await apply.getByLabel('Profiel').selectOption({ label: 'Bakkerij' });
+    await apply.getByRole('button', { name: 'Bekijk de wijzigingen' }).click();
+    const preview = page.getByTestId('dns-preview');
+    await preview.waitFor();
+    await expect(preview.getByTestId('dns-preview-added').textContent()).resolves.toContain('winkel CNAME www.goudenkorst-webshop.com.');
+    await expect(preview.getByTestId('dns-preview-removed').textContent()).resolves.toContain('www CNAME goudenkorst-webshop.com.');
+    await screenshot(page, 'dns-apply-preview');
+    await preview.getByRole('button', { name: 'Toepassen' }).click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('Wijziging voltooid.');
+    await expect(valueOf(row(page, 'winkel', 'CNAME'))).resolves.toBe('www.goudenkorst-webshop.com.');
+    await expect(valueOf(row(page, 'www', 'A'))).resolves.toBe('203.0.113.11');
+  });
+
+  it('exports the zone as a BIND file, and imports one', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByTestId('dns-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('goudenkorst-webshop.com.zone');
+    const text = await new Response(await file.createReadStream() as unknown as ReadableStream).text();
+    expect(text).toMatch(/^winkel\s+3600\s+IN\s+CNAME\s+www\.goudenkorst-webshop\.com\.$/m);
+
+    const form = page.getByTestId('dns-import-form');
+    await form.getByLabel('Inhoud van het zonebestand').fill(`${text}\nnieuw 300 IN A 203.0.113.99\n`);
+    await form.getByRole('button', { name: 'Inlezen' }).click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('Wijziging voltooid.');
+    await expect(valueOf(row(page, 'nieuw', 'A'))).resolves.toBe('203.0.113.99');
+    await expect(page.getByTestId('dns-import-skipped').textContent()).resolves.toContain('SOA');
+    await screenshot(page, 'dns-import');
+    expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
+  });
+});
+
+describe('DNS management for a sub-user, and on a phone', () => {
+  it("shows a sub-user its parent's records read-only, without add, edit or delete", async () => {
+    const context = await browser.newContext({ ...desktop, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${shop.url}/account/dns-beheren?name=goudenkorst.nl`);
+    await logInOnAccountPage(page, 'medewerker@demo.kavel.nl', PASSWORD);
+    await page.getByTestId('dns-read-only').waitFor();
+    await expect(records(page).count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByTestId('dns-add-form').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /wijzigen|verwijderen/ }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('dns-undo').count()).resolves.toBe(0);
+    await screenshot(page, 'dns-sub-user');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone: the records table scrolls inside the page and the form stacks', async () => {
+    const context = await browser.newContext({ ...mobile, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${shop.url}/account/dns-beheren?name=goudenkorst-webshop.com`);
+    await logInOnAccountPage(page, 'klant@demo.kavel.nl', PASSWORD);
+    await page.getByTestId('dns-page').waitFor();
+    await screenshot(page, 'dns-phone');
+    // The page itself never scrolls sideways; a wide records table scrolls inside its own box.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await context.close();
+  });
+});

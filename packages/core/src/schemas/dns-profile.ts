@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ZDnsRecord, ZDnsRecordStored } from '../dns/record.ts';
+import { requiredSafeText, ZDbId, ZPathId } from './safe-text.ts';
+import { ZDnsZonePage, ZDnsZoneRecord } from './dns-zone.ts';
+
+/** A profile's record as answers carry it: `[DOMAINNAME]` may remain, targets may be relative. */
+export const ZDnsProfileRecord = ZDnsRecordStored.extend({ id: z.number().int() });
+
+/** A DNS profile with its records (spec 001 section 3); profile answers are the customer's whole list. */
+export const ZDnsProfile = z.object({ id: z.number().int(), name: z.string(), records: z.array(ZDnsProfileRecord) });
+export type TDnsProfile = z.infer<typeof ZDnsProfile>;
+export const ZDnsProfiles = z.array(ZDnsProfile);
+
+/** createDnsProfile(name): the name must be non-empty to save (spec 001 section 5). */
+export const ZDnsProfileName = z.object({ name: requiredSafeText(100) });
+
+/** The params of a route on one record of a profile. */
+export const ZDnsProfileRecordParams = z.object({ id: ZPathId, recordId: ZPathId });
+
+const fromJsonText = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+/** dnsSaveRecordsAsNewProfile(domain name, profile name, records as JSON): the records as an array, or as JSON text of one. */
+export const ZDnsProfileFromDomain = z.object({
+  domainName: requiredSafeText(253),
+  name: requiredSafeText(100),
+  dnsList: z.preprocess(fromJsonText, z.array(ZDnsRecord, { error: 'required' }).max(500)),
+});
+
+/** 'replace' (the spec's apply: all current records replaced) or 'merge' (only the profile's record sets replaced). */
+export const ZProfileApplyMode = z.enum(['replace', 'merge']);
+
+/** applyDnsProfile(domainId, profileId), and its preview. */
+export const ZDnsApplyProfileRequest = z.object({ domainId: ZDbId, profileId: ZDbId, mode: ZProfileApplyMode.default('replace') });
+
+/** The apply's answer (spec 001 section 7): the zone's records after it, and what could not be applied. */
+export const ZDnsApplyProfileAnswer = z.object({ successfullySavedRecords: z.array(ZDnsZoneRecord), errors: z.array(z.string()) });
+
+/** What applying would change, shown before confirming. */
+export const ZDnsApplyPreview = z.object({ added: z.array(ZDnsRecordStored), removed: z.array(ZDnsRecordStored), errors: z.array(z.string()) });
+export type TDnsApplyPreview = z.infer<typeof ZDnsApplyPreview>;
+
+/** A zone file to import: replace the zone, or add to it. */
+export const ZDnsImportRequest = z.object({ zoneFile: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200_000), mode: ZProfileApplyMode.default('replace') });
+
+/** The zone after an import, and the lines whose records the shop keeps itself or does not support. */
+export const ZDnsImportAnswer = z.object({ page: ZDnsZonePage, skipped: z.array(z.string()) });

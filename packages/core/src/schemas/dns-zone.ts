@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ZDnsRecordStored } from '../dns/record.ts';
+import { ZDnsProfileSummary } from './dns.ts';
+import { ZDbId, ZPathId } from './safe-text.ts';
+
+/** A record of a domain's zone as answers carry it: its stable id, and its TTL always set. */
+export const ZDnsZoneRecord = ZDnsRecordStored.extend({ id: z.number().int(), ttl: z.number().int() });
+export type TDnsZoneRecord = z.infer<typeof ZDnsZoneRecord>;
+
+/**
+ * What `/account/dns-beheren?name=` shows (spec 001 section 2, the page data flags): the zone's
+ * records with ids, the customer's profiles, and the flags that govern the page. `domainName` is
+ * the name as people read it (Unicode), `asciiName` as DNS serves it (Punycode).
+ */
+export const ZDnsZonePage = z.object({
+  domainId: z.number().int(),
+  domainName: z.string(),
+  asciiName: z.string(),
+  dnsProfiles: z.array(ZDnsProfileSummary),
+  dnsListOnStart: z.array(ZDnsZoneRecord),
+  domainIsManageable: z.boolean(),
+  isActiveDnsServer: z.boolean(),
+  readOnly: z.boolean(),
+  privacySupported: z.boolean(),
+  privacyEnabled: z.boolean(),
+  /** The shop's name servers: where the zone is served once it is on them. */
+  nameservers: z.array(z.string()),
+  /** Where changes go: `none` keeps the zone in the shop only, `powerdns` publishes it. */
+  publishing: z.enum(['none', 'powerdns']),
+  /** The zone's revision; undo names the revision it takes back. */
+  revision: z.number().int(),
+});
+export type TDnsZonePage = z.infer<typeof ZDnsZonePage>;
+
+/** `?name=` of the DNS page: a domain name as typed in the address (Unicode or Punycode). */
+export const ZDnsZonePageQuery = z.object({ name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(253, { error: 'required' }) });
+
+/** The params of a route on one record of a domain's zone. */
+export const ZDnsRecordParams = z.object({ id: ZPathId, recordId: ZPathId });
+
+/** One change in a zone's history, newest first. `by` is who made it (an e-mail address), null for the shop. */
+export const ZDnsHistoryEntry = z.object({
+  revision: z.number().int(),
+  action: z.string(),
+  createdAt: z.string(),
+  by: z.string().nullable(),
+  added: z.array(ZDnsRecordStored),
+  removed: z.array(ZDnsRecordStored),
+});
+export type TDnsHistoryEntry = z.infer<typeof ZDnsHistoryEntry>;
+
+/** Undo names the revision it takes back, so a change made meanwhile is never undone unseen. */
+export const ZDnsUndoRequest = z.object({ revision: ZDbId });
+
+/** What the scan found where the domain is served now (spec 001 section 7's scan), before a switch copies it. */
+export const ZDnsScan = z.object({ nameservers: z.array(z.string()), records: z.array(ZDnsRecordStored) });
+export type TDnsScan = z.infer<typeof ZDnsScan>;

@@ -1,0 +1,58 @@
+import { contracts } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/contract-route.ts';
+import { HttpError, refusal } from '../../http/errors.ts';
+import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
+import type { ZoneOperations } from './zone-operations.ts';
+import { zonePageOf, zoneRefusal } from './zone-routes.ts';
+
+/** Scanning and switching a domain's DNS to the shop, applying a profile (with its preview), and the zone as a BIND file. */
+export function registerZoneOperationRoutes(app: FastifyInstance, operations: ZoneOperations): void {
+  const options = { preValidation: requireLogin };
+
+  route(app, contracts.dnsScan, options, async (request, reply) => {
+    const answer = await operations.scan(requireCustomerId(request), request.params.id);
+    if (!answer.ok) throw zoneRefusal(request.session.language, answer);
+    reply.header('cache-control', 'no-store');
+    return answer.scan;
+  });
+
+  route(app, contracts.dnsSwitch, options, async (request, reply) => zonePageOf(request, reply, await operations.switchDns(requireCustomerId(request), request.params.id)));
+
+  route(app, contracts.dnsApplyProfile, options, async (request, reply) => {
+    const { domainId, profileId, mode } = request.body;
+    const answer = await operations.applyProfile(requireCustomerId(request), domainId, profileId, mode, request.session.language);
+    if (!answer.ok) throw zoneRefusal(request.session.language, answer);
+    reply.header('cache-control', 'no-store');
+    return { successfullySavedRecords: answer.records, errors: answer.errors };
+  });
+
+  route(app, contracts.dnsApplyPreview, options, async (request, reply) => {
+    const { domainId, profileId, mode } = request.body;
+    const answer = await operations.previewProfile(requireCustomerId(request), domainId, profileId, mode, request.session.language);
+    if (!answer.ok) throw zoneRefusal(request.session.language, answer);
+    reply.header('cache-control', 'no-store');
+    return answer.preview;
+  });
+
+  route(app, contracts.dnsExport, options, async (request, reply) => {
+    const exported = await operations.exportZone(requireCustomerId(request), request.params.id);
+    if (!exported) throw refusal(request.session.language, 404, 'notFound');
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${exported.name}.zone"`)
+      .type('text/plain; charset=utf-8')
+      .send(exported.text);
+  });
+
+  route(app, contracts.dnsImport, options, async (request, reply) => {
+    const { language } = request.session;
+    const answer = await operations.importZone(requireCustomerId(request), request.params.id, request.body.zoneFile, request.body.mode, language);
+    if (!answer.ok) {
+      if (answer.reason === 'zoneFile') throw new HttpError(400, answer.errors.join(' '), { zoneFile: answer.errors.join(' ') });
+      throw zoneRefusal(language, answer);
+    }
+    reply.header('cache-control', 'no-store');
+    return { page: answer.page, skipped: answer.skipped };
+  });
+}

@@ -1,0 +1,163 @@
+import {
+  exportZoneFile,
+  forDomain,
+  importZoneFile,
+  planProfileApply,
+  skippedRecordText,
+  validationMessage,
+  zoneFileErrorText,
+  zoneProblems,
+  type DnsZoneRecord,
+  type Locale,
+  type ProfileApplyMode,
+  type ProfileApplyPlan,
+  type TDnsApplyPreview,
+  type TDnsScan,
+  type TDnsZonePage,
+  type TDnsZoneRecord,
+} from '@kavel/core';
+import type { Queryable } from '../../db/connect.ts';
+import type { DnsService } from './dns-service.ts';
+import { zoneRows } from './zone-repository.ts';
+import type { DomainRegistrar } from '../../ports/registry/registry-port.ts';
+import type { DnsResolverPort } from '../../ports/dns-resolver/index.ts';
+import type { ZoneAccess, ZoneAnswer, ZoneRefusal, ZoneService } from './zone-service.ts';
+
+export type ApplyAnswer = { ok: true; records: TDnsZoneRecord[]; errors: string[] } | ZoneRefusal;
+export type PreviewAnswer = { ok: true; preview: TDnsApplyPreview } | ZoneRefusal;
+export type ImportAnswer = { ok: true; page: TDnsZonePage; skipped: string[] } | ZoneRefusal | { ok: false; reason: 'zoneFile'; errors: string[] };
+
+export type ScanAnswer = { ok: true; scan: TDnsScan } | ZoneRefusal;
+
+export interface ZoneOperations {
+  /** What the domain's present name servers serve, read through the resolver port; nothing is written. */
+  scan(customerId: number, domainId: number): Promise<ScanAnswer>;
+  /**
+   * switchDns: copies what the scan found into the shop's zone, delegates the domain to the
+   * shop's name servers at the registry, and marks it active on them. The registry is asked
+   * first: when it refuses, nothing changes in the shop either.
+   */
+  switchDns(customerId: number, domainId: number): Promise<ZoneAnswer>;
+  /** applyDnsProfile: the profile's records into the zone (replace or merge), with what could not be applied. */
+  applyProfile(customerId: number, domainId: number, profileId: number, mode: ProfileApplyMode, locale: Locale): Promise<ApplyAnswer>;
+  /** What applying would change, computed as the apply computes it; nothing is written. */
+  previewProfile(customerId: number, domainId: number, profileId: number, mode: ProfileApplyMode, locale: Locale): Promise<PreviewAnswer>;
+  /** The zone as a BIND file with the shop's SOA and name servers; null when the domain is not the customer's. */
+  exportZone(customerId: number, domainId: number): Promise<{ name: string; text: string } | null>;
+  /** A BIND file into the zone; an unreadable line is answered with its number and nothing is imported. */
+  importZone(customerId: number, domainId: number, zoneFile: string, mode: ProfileApplyMode, locale: Locale): Promise<ImportAnswer>;
+}
+
+export interface ZoneOperationDeps {
+  zones: ZoneService;
+  resolver: DnsResolverPort;
+  registry: Pick<DomainRegistrar, 'setNameservers'>;
+  dns: Pick<DnsService, 'profileRecords'>;
+  db: Queryable;
+  nameservers: readonly string[];
+  hostmaster: string;
+}
+
+const errorLine = (locale: Locale, plan: ProfileApplyPlan) =>
+  plan.errors.map((error) => `${[error.record.name, error.record.type, error.record.value].join(' ')}: ${validationMessage(locale, error.key as Parameters<typeof validationMessage>[1])}`);
+
+/** Records that are still in the zone keep their ids, so the page's rows stay put. */
+const withIds = (zone: readonly TDnsZoneRecord[], records: readonly DnsZoneRecord[]) => {
+  const free = [...zone];
+  return records.map((record) => {
+    const index = free.findIndex((old) => old.name === record.name && old.type === record.type && old.value === record.value && old.priority === record.priority);
+    return index < 0 ? record : { ...record, id: free.splice(index, 1)[0]!.id };
+  });
+};
+
+export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
+  const { zones } = deps;
+
+  /** The profile as the acting account holds it, or null when it is not the account's. */
+  const profileOf = (found: ZoneAccess, profileId: number, q: Queryable = deps.db) => deps.dns.profileRecords(found.ownerId, profileId, q);
+
+  return {
+    async scan(customerId, domainId) {
+      const found = await zones.access(customerId, domainId);
+      if (!found) return { ok: false, reason: 'notFound' };
+      const scanned = await deps.resolver.scan(found.name);
+      return scanned.ok ? { ok: true, scan: { nameservers: scanned.nameservers, records: scanned.records } } : { ok: false, reason: 'scanFailed' };
+    },
+
+    async switchDns(customerId, domainId) {
+      const found = await zones.access(customerId, domainId);
+      if (!found) return { ok: false, reason: 'notFound' };
+      if (found.readOnly) return { ok: false, reason: 'readOnly' };
+      if (!found.manageable) return { ok: false, reason: 'notManageable' };
+      const scanned = await deps.resolver.scan(found.name);
+      if (!scanned.ok) return { ok: false, reason: 'scanFailed' };
+      const delegated = await deps.registry.setNameservers(found.name, deps.nameservers);
+      if (!delegated.ok) return { ok: false, reason: 'registryFailed' };
+      return zones.edit(
+        customerId,
+        domainId,
+        'switch',
+        async () => {
+          // What the other servers had, kept to the shop's rules: a record the shop cannot serve is left out.
+          const records: DnsZoneRecord[] = [];
+          for (const record of scanned.records) {
+            const placed = forDomain(record, found.name);
+            if (placed.ok && zoneProblems([...records, placed.record], found.name).length === 0) records.push(placed.record);
+          }
+          return { ok: true, records };
+        },
+        { requireActive: false, activate: true },
+      );
+    },
+
+    async applyProfile(customerId, domainId, profileId, mode, locale) {
+      let errors: string[] = [];
+      const answer = await zones.edit(customerId, domainId, 'apply-profile', async (zone, found, tx) => {
+        const profile = await profileOf(found, profileId, tx);
+        if (!profile) return { ok: false, reason: 'notFound' };
+        const plan = planProfileApply(zone, profile, found.name, mode);
+        errors = errorLine(locale, plan);
+        return { ok: true, records: withIds(zone, plan.records) };
+      });
+      return answer.ok ? { ok: true, records: answer.page.dnsListOnStart, errors } : answer;
+    },
+
+    async previewProfile(customerId, domainId, profileId, mode, locale) {
+      const found = await zones.access(customerId, domainId);
+      if (!found) return { ok: false, reason: 'notFound' };
+      const profile = await profileOf(found, profileId);
+      if (!profile) return { ok: false, reason: 'notFound' };
+      const plan = planProfileApply(await zoneRows(deps.db, domainId), profile, found.name, mode);
+      return { ok: true, preview: { added: plan.added, removed: plan.removed, errors: errorLine(locale, plan) } };
+    },
+
+    async exportZone(customerId, domainId) {
+      const found = await zones.access(customerId, domainId);
+      if (!found) return null;
+      const records = await zoneRows(deps.db, domainId);
+      const text = exportZoneFile(found.name, records, { nameservers: deps.nameservers, hostmaster: deps.hostmaster, serial: found.revision });
+      return { name: found.name, text };
+    },
+
+    async importZone(customerId, domainId, zoneFile, mode, locale) {
+      let skipped: string[] = [];
+      let fileErrors: string[] | null = null;
+      const answer = await zones.edit(customerId, domainId, 'import', async (zone, found) => {
+        const read = importZoneFile(zoneFile, found.name);
+        if (!read.ok) {
+          fileErrors = read.errors.map((error) => zoneFileErrorText(locale, error));
+          return { ok: false, reason: 'invalid', field: 'zoneFile', key: 'zoneFile' };
+        }
+        skipped = read.skipped.map((entry) => skippedRecordText(locale, entry));
+        const sets = new Set(read.records.map((record) => `${record.name} ${record.type}`));
+        const kept = mode === 'replace' ? [] : zone.filter((record) => !sets.has(`${record.name} ${record.type}`));
+        const records = [...kept, ...read.records];
+        const [problem] = zoneProblems(records, found.name);
+        if (problem) return { ok: false, reason: 'invalid', field: problem.field, key: problem.key };
+        return { ok: true, records: withIds(zone, records) };
+      });
+      if (fileErrors) return { ok: false, reason: 'zoneFile', errors: fileErrors };
+      return answer.ok ? { ok: true, page: answer.page, skipped } : answer;
+    },
+  };
+}

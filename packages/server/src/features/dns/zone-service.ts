@@ -1,0 +1,207 @@
+import { changeZone, domainToAscii, domainToUnicode, type IdentifiedZoneRecord, type TDnsHistoryEntry, type TDnsZonePage, type TDnsZoneRecord, type ZoneChange } from '@kavel/core';
+import { desc, eq } from 'drizzle-orm';
+import type { Database, Queryable, Transaction } from '../../db/connect.ts';
+import { dnsZoneRevisions, dnsZones } from '../../db/schema/index.ts';
+import type { AccountDirectory } from '../accounts/customer-lookup.ts';
+import type { DomainService } from '../domains/domain-service.ts';
+import { DEFAULT_DNS_ZONE } from './default-dns-zone.ts';
+import { zoneFor, type DnsService } from './dns-service.ts';
+import { zoneRows, type ZoneRecordWithId } from './zone-repository.ts';
+
+/** A domain's zone as someone acting on it may see it: the page's flags and the zone's revision. */
+export interface ZoneAccess {
+  domainId: number;
+  /** Lower case, Punycode. */
+  name: string;
+  extension: string;
+  /** The customer whose account holds the domain (a sub-user's parent). */
+  ownerId: number;
+  /** A sub-user, or a domain in transfer: the zone can be seen, not changed. */
+  readOnly: boolean;
+  manageable: boolean;
+  activeDnsServer: boolean;
+  privacyEnabled: boolean;
+  revision: number;
+}
+
+/** Why a change of a zone was not made; nothing was written. */
+export type ZoneRefusal =
+  | { ok: false; reason: 'notFound' | 'readOnly' | 'notManageable' | 'notActive' | 'notLatest' | 'scanFailed' | 'registryFailed' }
+  | { ok: false; reason: 'invalid'; field: string; key: string };
+
+export type ZoneAnswer = { ok: true; page: TDnsZonePage } | ZoneRefusal;
+
+/** What a zone change computes from the zone it found: the records the zone holds next, or a refusal. */
+export type ZoneEdit = (zone: IdentifiedZoneRecord[], access: ZoneAccess, tx: Transaction) => Promise<{ ok: true; records: readonly ZoneRecordWithId[] } | ZoneRefusal>;
+
+export interface ZoneService {
+  /** The DNS page's data for a domain (id, or name in Unicode or Punycode); null when it is not the customer's. */
+  page(customerId: number, domain: number | string): Promise<TDnsZonePage | null>;
+  /** The zone's records with ids; null when the domain is not the customer's. */
+  records(customerId: number, domainId: number): Promise<TDnsZoneRecord[] | null>;
+  /** Spec 001 section 7's dnsAddRecord, dnsUpdateRecord and dnsRemoveRecord. */
+  change(customerId: number, domainId: number, change: ZoneChange): Promise<ZoneAnswer>;
+  /** dnsResetToDefault: the zone a new domain gets. */
+  reset(customerId: number, domainId: number): Promise<ZoneAnswer>;
+  /** The zone's changes, newest first. */
+  history(customerId: number, domainId: number): Promise<TDnsHistoryEntry[] | null>;
+  /** Takes back `revision`, which must be the zone's latest, as a new revision. */
+  undo(customerId: number, domainId: number, revision: number): Promise<ZoneAnswer>;
+  /**
+   * Any other change of a zone (apply a profile, import, switch): in one transaction, with the
+   * zone locked, the customer's right to change it checked, and `edit` deciding the new records.
+   */
+  edit(customerId: number, domainId: number, action: string, edit: ZoneEdit, options?: { requireActive?: boolean; activate?: boolean }): Promise<ZoneAnswer>;
+  /** The customer's access to a domain's zone, without changing it. */
+  access(customerId: number, domain: number | string, q?: Queryable): Promise<ZoneAccess | null>;
+}
+
+export interface ZoneServiceDeps {
+  db: Database;
+  dns: Pick<DnsService, 'writeZone' | 'listProfiles'>;
+  domains: Pick<DomainService, 'findOwned'>;
+  accounts: AccountDirectory;
+  privacySupported(extension: string): Promise<boolean>;
+  /** The shop's name servers and where zones are published (configuration). */
+  nameservers: readonly string[];
+  publishing: 'none' | 'powerdns';
+}
+
+const HISTORY_LENGTH = 50;
+const refused = <R extends ZoneRefusal['reason']>(reason: R) => ({ ok: false as const, reason });
+
+/**
+ * The account area's view of a domain's zone. Who acts decides what is seen: a customer's own
+ * domains, a sub-user's parent's (read-only); anything else is not found. Every change locks
+ * the zone's row first, so two changes of one zone never overwrite each other.
+ */
+export function createZoneService(deps: ZoneServiceDeps): ZoneService {
+  const { db } = deps;
+
+  async function access(customerId: number, domain: number | string, q: Queryable = db, lock = false): Promise<ZoneAccess | null> {
+    const acting = await deps.accounts.actingAs(customerId, q);
+    if (!acting) return null;
+    const owned = await deps.domains.findOwned(acting.ownerId, typeof domain === 'number' ? domain : domainToAscii(domain.trim()).toLowerCase(), q);
+    if (!owned) return null;
+    if (lock) await q.insert(dnsZones).values({ domainId: owned.id }).onConflictDoNothing();
+    const query = q.select().from(dnsZones).where(eq(dnsZones.domainId, owned.id));
+    const [zone] = lock ? await query.for('update') : await query;
+    return {
+      domainId: owned.id,
+      name: owned.name,
+      extension: owned.extension,
+      ownerId: acting.ownerId,
+      readOnly: acting.subUser || owned.status !== 'active',
+      manageable: zone?.manageable ?? true,
+      activeDnsServer: zone?.activeDnsServer ?? true,
+      privacyEnabled: zone?.privacyEnabled ?? false,
+      revision: zone?.revision ?? 0,
+    };
+  }
+
+  async function pageOf(found: ZoneAccess): Promise<TDnsZonePage> {
+    const [records, profiles, privacySupported] = await Promise.all([zoneRows(db, found.domainId), deps.dns.listProfiles(found.ownerId), deps.privacySupported(found.extension)]);
+    return {
+      domainId: found.domainId,
+      domainName: domainToUnicode(found.name),
+      asciiName: found.name,
+      dnsProfiles: profiles,
+      dnsListOnStart: records,
+      domainIsManageable: found.manageable,
+      isActiveDnsServer: found.activeDnsServer,
+      readOnly: found.readOnly,
+      privacySupported,
+      privacyEnabled: privacySupported && found.privacyEnabled,
+      nameservers: [...deps.nameservers],
+      publishing: deps.publishing,
+      revision: found.revision,
+    };
+  }
+
+  const edit: ZoneService['edit'] = async (customerId, domainId, action, compute, options = {}) => {
+    const outcome = await db.transaction(async (tx): Promise<{ ok: true } | ZoneRefusal> => {
+      const found = await access(customerId, domainId, tx, true);
+      if (!found) return refused('notFound');
+      if (found.readOnly) return refused('readOnly');
+      if (!found.manageable) return refused('notManageable');
+      if ((options.requireActive ?? true) && !found.activeDnsServer) return refused('notActive');
+      const next = await compute(await zoneRows(tx, domainId), found, tx);
+      if (!next.ok) return next;
+      // The switch puts the domain on the shop's name servers in the same transaction as its records.
+      if (options.activate) await tx.update(dnsZones).set({ activeDnsServer: true }).where(eq(dnsZones.domainId, domainId));
+      await deps.dns.writeZone(tx, domainId, next.records, { action, customerId });
+      return { ok: true };
+    });
+    if (!outcome.ok) return outcome;
+    const found = await access(customerId, domainId);
+    return found ? { ok: true, page: await pageOf(found) } : refused('notFound');
+  };
+
+  return {
+    access: (customerId, domain, q) => access(customerId, domain, q),
+    edit,
+
+    async page(customerId, domain) {
+      const found = await access(customerId, domain);
+      return found ? pageOf(found) : null;
+    },
+
+    async records(customerId, domainId) {
+      const found = await access(customerId, domainId);
+      return found ? zoneRows(db, found.domainId) : null;
+    },
+
+    change(customerId, domainId, change) {
+      return edit(customerId, domainId, change.kind, async (zone, found) => {
+        const result = changeZone(zone, change, found.name);
+        if (result.ok) return result;
+        return result.reason === 'notFound' ? refused('notFound') : result;
+      });
+    },
+
+    reset(customerId, domainId) {
+      return edit(customerId, domainId, 'reset', async (_zone, found) => ({ ok: true, records: zoneFor(found.name, DEFAULT_DNS_ZONE) }));
+    },
+
+    async history(customerId, domainId) {
+      const found = await access(customerId, domainId);
+      if (!found) return null;
+      const rows = await db
+        .select({ revision: dnsZoneRevisions.revision, action: dnsZoneRevisions.action, createdAt: dnsZoneRevisions.createdAt, customerId: dnsZoneRevisions.customerId, changes: dnsZoneRevisions.changes })
+        .from(dnsZoneRevisions)
+        .where(eq(dnsZoneRevisions.domainId, found.domainId))
+        .orderBy(desc(dnsZoneRevisions.revision))
+        .limit(HISTORY_LENGTH);
+      const emails = await deps.accounts.emails(rows.flatMap((row) => (row.customerId === null ? [] : [row.customerId])));
+      return rows.map((row) => ({
+        revision: row.revision,
+        action: row.action,
+        createdAt: row.createdAt.toISOString(),
+        by: row.customerId === null ? null : (emails.get(row.customerId) ?? null),
+        added: row.changes.added,
+        removed: row.changes.removed,
+      }));
+    },
+
+    undo(customerId, domainId, revision) {
+      return edit(
+        customerId,
+        domainId,
+        'undo',
+        async (_zone, found, tx) => {
+          if (revision !== found.revision || revision < 1) return refused('notLatest');
+          if (revision === 1) return { ok: true, records: [] };
+          const [before] = await tx
+            .select({ records: dnsZoneRevisions.records })
+            .from(dnsZoneRevisions)
+            .where(eq(dnsZoneRevisions.domainId, domainId))
+            .orderBy(desc(dnsZoneRevisions.revision))
+            .offset(1)
+            .limit(1);
+          return { ok: true, records: before?.records ?? [] };
+        },
+        { requireActive: false },
+      );
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { exportZoneFile, ZDnsZonePage, type DnsZoneRecord } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPowerDnsPublisher, type DnsPublisherPort } from '../src/ports/dns-publisher/index.ts';
+import { dig, missingDnsTools, namedCheckzone, servedSerial, startPowerDns, type TestPowerDns } from './support/powerdns.ts';
+import { databaseKinds, loginAs, useTestShop, waitForJobs } from './support/index.ts';
+
+const missing = missingDnsTools();
+
+/**
+ * The whole path with a real pdns_server: the customer saves a record through the account's API,
+ * the job written in that transaction publishes it, and the DNS server answers it.
+ */
+describe.each(databaseKinds)('a record saved in the account is served by PowerDNS, on $name', (kind) => {
+  if (missing) {
+    // Never skipped: `npm test` installs the packages first, so a missing one fails with the fix.
+    it('has the DNS test packages', () => expect.fail(missing));
+    return;
+  }
+
+  let server: TestPowerDns;
+  let publisher: DnsPublisherPort | null = null;
+  // Started before the shop, whose publisher hands every call to the real one.
+  beforeAll(async () => {
+    server = await startPowerDns();
+    publisher = createPowerDnsPublisher({ apiUrl: server.apiUrl, apiKey: server.apiKey, nameservers: ['ns1.kavel.nl', 'ns2.kavel.nl'], hostmaster: 'hostmaster@kavel.nl' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const relay: DnsPublisherPort = {
+    name: 'powerdns',
+    nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'],
+    publish: (domain, records) => publisher!.publish(domain, records),
+    read: (domain) => publisher!.read(domain),
+    remove: (domain) => publisher!.remove(domain),
+  };
+
+  let app: FastifyInstance;
+  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true, app: { dnsPublisher: relay } });
+
+  it('answers www.goudenkorst.nl A 203.0.113.10 after the save, with a higher serial, and the zone passes named-checkzone', async () => {
+    await waitForJobs(app);
+    const before = servedSerial(server.dnsPort, 'goudenkorst.nl');
+    expect(dig(server.dnsPort, 'www.goudenkorst.nl', 'A')).toMatchObject({ status: 'NXDOMAIN' });
+
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const page = ZDnsZonePage.parse((await bakery.get('/api/account/dns-beheren?name=goudenkorst.nl')).json());
+    const saved = await bakery.post(`/api/account/domeinen/${page.domainId}/dns`, { name: 'www', type: 'A', value: '203.0.113.10' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await waitForJobs(app);
+
+    expect(dig(server.dnsPort, 'www.goudenkorst.nl', 'A')).toEqual({ status: 'NOERROR', answers: ['A 203.0.113.10'], authoritative: true });
+    expect(servedSerial(server.dnsPort, 'goudenkorst.nl')).toBeGreaterThan(before);
+
+    const served = await publisher!.read('goudenkorst.nl');
+    if (!served.ok || !served.zone) throw new Error('PowerDNS does not hold the zone');
+    const text = exportZoneFile('goudenkorst.nl', served.zone.records as DnsZoneRecord[], { nameservers: ['ns1.kavel.nl', 'ns2.kavel.nl'], hostmaster: 'hostmaster@kavel.nl', serial: served.zone.serial });
+    expect(namedCheckzone('goudenkorst.nl', text)).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,180 @@
+import { message, type TDnsRecord, type TDnsZonePage, type TDnsZoneRecord } from '@kavel/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { followLink } from '../../app/router.ts';
+import { useLocale } from '../../i18n/use-t.ts';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { LoadFailure } from '../account-area/account-list.tsx';
+import { dnsApi } from './dns-api.ts';
+import { MoveDns } from './move-dns.tsx';
+import { ApplyProfile, SaveAsProfile, ZoneFileTools, type ToolOutcome } from './profile-tools.tsx';
+import { DnsNoticeModal, type DnsNotice } from './dns-notice.tsx';
+import { useDnsT, type DnsTranslate } from './dns-texts.ts';
+import { RecordForm } from './record-form.tsx';
+import { RecordTable } from './record-table.tsx';
+import { ZoneHistory } from './zone-history.tsx';
+import './dns.css';
+
+
+type Confirmation = { text: string; run: () => void } | null;
+
+export const dnsPageQueryKey = (name: string) => ['dns-page', name.toLowerCase()];
+
+/** `/account/dns-beheren?name=`: a domain's DNS records (spec 001 sections 2, 4, 5 and 8). */
+export function DnsManagementPage({ name }: { name: string }) {
+  const t = useDnsT();
+  const page = useQuery({ queryKey: dnsPageQueryKey(name), queryFn: () => dnsApi.page(name), enabled: name !== '' });
+  if (name === '') return <NoDomain t={t} />;
+  if (page.isPending) return <Spinner label={t('records')} />;
+  if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} />;
+  return <Zone page={page.data} queryKey={dnsPageQueryKey(name)} />;
+}
+
+function NoDomain({ t }: { t: DnsTranslate }) {
+  return (
+    <p className="account-area__empty">
+      {t('noDomain')}{' '}
+      <a href="/account/diensten/domeinen" onClick={followLink}>
+        {t('backToDomains')}
+      </a>
+    </p>
+  );
+}
+
+function Zone({ page, queryKey }: { page: TDnsZonePage; queryKey: readonly unknown[] }) {
+  const t = useDnsT();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<number | null>(null);
+  const [adding, setAdding] = useState(0);
+  const [notice, setNotice] = useState<DnsNotice>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation>(null);
+
+  const change = useMutation({
+    mutationFn: (action: { run: () => Promise<TDnsZonePage>; done: string; afterwards?: () => void }) => action.run(),
+    onSuccess: (next, action) => {
+      queryClient.setQueryData(queryKey, next);
+      setEditing(null);
+      action.afterwards?.();
+      setNotice({ kind: 'success', text: action.done });
+    },
+    onError: (error) => setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) }),
+  });
+  const busy = change.isPending;
+  const id = page.domainId;
+  const run = (run: () => Promise<TDnsZonePage>, done: string, afterwards?: () => void) => change.mutate({ run, done, afterwards });
+
+  const save = (recordId: number, record: TDnsRecord) => run(() => dnsApi.updateRecord(id, recordId, record), t('updated'));
+  const add = (record: TDnsRecord) => run(() => dnsApi.addRecord(id, record), t('created'), () => setAdding((n) => n + 1));
+  const remove = (record: TDnsZoneRecord) =>
+    setConfirmation({ text: t('deleteConfirm', { name: record.name, type: record.type, value: record.value }), run: () => run(() => dnsApi.removeRecord(id, record.id), t('removedDone')) });
+  const reset = () => setConfirmation({ text: t('resetConfirm', { domain: page.domainName }), run: () => run(() => dnsApi.reset(id), t('resetDone')) });
+  const undo = (revision: number) => run(() => dnsApi.undo(id, revision), t('changeCompleted'));
+
+  const outcome: ToolOutcome = {
+    success: (text) => setNotice({ kind: 'success', text }),
+    failure: (error) => setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) }),
+    changed: (next) => queryClient.setQueryData(queryKey, next),
+  };
+  const reload = () => queryClient.invalidateQueries({ queryKey });
+
+  const nameservers = page.nameservers.map((server) => server.replace(/\.$/, '')).join(', ');
+  const manageable = page.domainIsManageable;
+  const canChange = manageable && !page.readOnly;
+  return (
+    <div className="dns-page" data-testid="dns-page" data-domain={page.asciiName}>
+      <p className="dns-page__domain">
+        <strong>{page.domainName}</strong>
+      </p>
+      {!manageable && (
+        <p className="inline-error" role="alert" data-testid="dns-not-manageable">
+          {message(locale, 'dnsNotManageable')}
+        </p>
+      )}
+      {page.readOnly && (
+        <p className="dns-page__notice" data-testid="dns-read-only">
+          {t('readOnly')}
+        </p>
+      )}
+      {!page.isActiveDnsServer ? (
+        <MoveDns page={page} outcome={outcome} readOnly={!canChange} />
+      ) : (
+        <>
+          <p className="muted">{page.publishing === 'none' ? t('keptOnly', { nameservers }) : t('servedBy', { nameservers })}</p>
+          <section aria-labelledby="dns-records-heading" className="dns-page__section">
+            <h2 id="dns-records-heading">{t('records')}</h2>
+            <RecordTable records={page.dnsListOnStart} readOnly={!canChange} editing={editing} busy={busy} onEdit={setEditing} onSave={save} onDelete={remove} />
+            {canChange && (
+              <div className="dns-page__tools">
+                <Button variant="secondary" size="sm" onClick={reset} disabled={busy} data-testid="dns-reset">
+                  {t('reset')}
+                </Button>
+              </div>
+            )}
+          </section>
+
+          {canChange && (
+            <section aria-labelledby="dns-add-heading" className="dns-page__section">
+              <h2 id="dns-add-heading">{t('addHeading')}</h2>
+              <RecordForm key={adding} busy={busy} submitLabel={t('add')} onSubmit={add} data-testid="dns-add-form" />
+              <ul className="dns-page__hints">
+                <li>{t('hintWildcard')}</li>
+                <li>{t('hintProfile')}</li>
+              </ul>
+              <p className="muted">{t('propagation')}</p>
+            </section>
+          )}
+
+          {canChange && (
+            <section aria-labelledby="dns-apply-heading" className="dns-page__section">
+              <h2 id="dns-apply-heading">{t('applyHeading')}</h2>
+              <ApplyProfile page={page} outcome={outcome} reload={reload} />
+              <SaveAsProfile page={page} outcome={outcome} />
+            </section>
+          )}
+
+          <section aria-labelledby="dns-file-heading" className="dns-page__section">
+            <h2 id="dns-file-heading">{t('zoneFile')}</h2>
+            <ZoneFileTools page={page} outcome={outcome} canChange={canChange} />
+          </section>
+
+          {page.privacySupported && (
+            <section aria-labelledby="dns-privacy-heading" className="dns-page__section" data-testid="dns-privacy">
+              <h2 id="dns-privacy-heading">{t('privacy')}</h2>
+              <p>{page.privacyEnabled ? t('privacyOn') : t('privacyOff')}</p>
+            </section>
+          )}
+
+          <section aria-labelledby="dns-history-heading" className="dns-page__section">
+            <h2 id="dns-history-heading">{t('history')}</h2>
+            <ZoneHistory domainId={id} revision={page.revision} readOnly={!canChange} busy={busy} onUndo={undo} />
+          </section>
+        </>
+      )}
+
+      <DnsNoticeModal notice={notice} onClose={() => setNotice(null)} />
+      <Modal
+        open={confirmation !== null}
+        tone="warning"
+        title={t('title')}
+        onClose={() => setConfirmation(null)}
+        closeLabel={t('cancel')}
+        data-testid="dns-confirm"
+        actions={
+          <Button
+            onClick={() => {
+              confirmation?.run();
+              setConfirmation(null);
+            }}
+          >
+            {t('confirm')}
+          </Button>
+        }
+      >
+        <p>{confirmation?.text}</p>
+      </Modal>
+    </div>
+  );
+}

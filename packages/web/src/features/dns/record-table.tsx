@@ -1,0 +1,69 @@
+import type { TDnsRecord, TDnsZoneRecord } from '@kavel/core';
+import { Button } from '../../ui/button.tsx';
+import { useDnsT } from './dns-texts.ts';
+import { RecordForm } from './record-form.tsx';
+
+interface RecordTableProps {
+  records: readonly TDnsZoneRecord[];
+  readOnly: boolean;
+  /** The record whose row is open for editing (the pencil was clicked). */
+  editing: number | null;
+  busy: boolean;
+  onEdit: (id: number | null) => void;
+  onSave: (id: number, record: TDnsRecord) => void;
+  onDelete: (record: TDnsZoneRecord) => void;
+  /** The MX choices of the edit form (the profile page's list lacks 15). */
+  priorities?: readonly number[];
+}
+
+/** Rows are read-only until the pencil is clicked; saving returns to read-only (spec 001 section 4). */
+export function RecordTable({ records, readOnly, editing, busy, onEdit, onSave, onDelete, priorities }: RecordTableProps) {
+  const t = useDnsT();
+  if (records.length === 0) return <p className="account-area__empty">{t('noRecords')}</p>;
+  return (
+    <div className="dns-table-wrap">
+      <table className="dns-table" data-testid="dns-records">
+        <caption className="sr-only">{t('records')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('name')}</th>
+            <th scope="col">{t('type')}</th>
+            <th scope="col">{t('priority')}</th>
+            <th scope="col">{t('value')}</th>
+            <th scope="col">TTL</th>
+            {!readOnly && <th scope="col">{t('actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) =>
+            editing === record.id ? (
+              <tr key={record.id} data-testid="dns-record-editing">
+                <td colSpan={6}>
+                  <RecordForm record={record} priorities={priorities} busy={busy} submitLabel={t('save')} onSubmit={(changed) => onSave(record.id, changed)} onCancel={() => onEdit(null)} data-testid="dns-edit-form" />
+                </td>
+              </tr>
+            ) : (
+              <tr key={record.id} data-testid="dns-record" data-name={record.name} data-type={record.type} data-value={record.value}>
+                <td>{record.name}</td>
+                <td>{record.type}</td>
+                <td>{record.priority ?? ''}</td>
+                <td className="dns-table__value">{record.value}</td>
+                <td>{record.ttl}</td>
+                {!readOnly && (
+                  <td className="dns-table__actions">
+                    <Button variant="ghost" size="sm" aria-label={t('edit', { name: record.name, type: record.type })} onClick={() => onEdit(record.id)} disabled={busy}>
+                      <span aria-hidden="true">✎</span>
+                    </Button>
+                    <Button variant="ghost" size="sm" aria-label={t('delete', { name: record.name, type: record.type })} onClick={() => onDelete(record)} disabled={busy}>
+                      <span aria-hidden="true">✕</span>
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
