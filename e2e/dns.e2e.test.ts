@@ -203,6 +203,57 @@ describe('DNS management for a sub-user, and on a phone', () => {
     await context.close();
   });
 
+  it("moves a domain served elsewhere to our name servers: hidden records until 'move DNS', then what the scan found", async () => {
+    const context = await browser.newContext({ ...desktop, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${shop.url}/account/dns-beheren?name=oudegracht-design.nl`);
+    await logInOnAccountPage(page, 'reseller@demo.kavel.nl', PASSWORD);
+    const move = page.getByTestId('dns-move');
+    await move.waitFor();
+    await expect(records(page).count()).resolves.toBe(0);
+    await expect(page.getByTestId('dns-add-form').count()).resolves.toBe(0);
+    await page.getByTestId('dns-move-start').click();
+    const found = page.getByTestId('dns-move-records');
+    await found.waitFor();
+    await expect(move.textContent()).resolves.toContain('ns1.elders-hosting.nl');
+    await expect(found.getByRole('listitem').allTextContents()).resolves.toContain('@ MX 10 mail.oudegracht-design.nl.');
+    await screenshot(page, 'dns-move');
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await page.getByTestId('dns-move-confirm').click();
+    await closeModal(page, 'dns-success');
+    await records(page).first().waitFor();
+    await expect(valueOf(row(page, '@', 'MX'))).resolves.toBe('mail.oudegracht-design.nl.');
+    await expect(page.getByTestId('dns-move').count()).resolves.toBe(0);
+    await page.getByTestId('dns-add-form').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('turns privacy protection on for the .com, and offers none for the .nl', async () => {
+    const context = await browser.newContext({ ...desktop, bypassCSP: true });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(`${shop.url}/account/dns-beheren?name=goudenkorst-webshop.com`);
+    await logInOnAccountPage(page, 'klant@demo.kavel.nl', PASSWORD);
+    const toggle = page.getByTestId('dns-privacy-toggle');
+    await toggle.waitFor();
+    await expect(toggle.isChecked()).resolves.toBe(false);
+    await toggle.click();
+    await expect(closeModal(page, 'dns-success')).resolves.toContain('Privacybescherming is ingeschakeld.');
+    await expect(page.getByTestId('dns-privacy-state').textContent()).resolves.toBe('De gegevens van de houder zijn afgeschermd.');
+    await page.reload();
+    await page.getByTestId('dns-privacy-toggle').waitFor();
+    await expect(page.getByTestId('dns-privacy-toggle').isChecked()).resolves.toBe(true);
+    await page.getByTestId('dns-privacy').scrollIntoViewIfNeeded();
+    await screenshot(page, 'dns-privacy');
+    await page.goto(`${shop.url}/account/dns-beheren?name=goudenkorst.nl`);
+    await page.getByTestId('dns-page').waitFor();
+    await expect(page.getByTestId('dns-privacy').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fits a phone: the records table scrolls inside the page and the form stacks', async () => {
     const context = await browser.newContext({ ...mobile, bypassCSP: true });
     const page = await context.newPage();

@@ -138,6 +138,28 @@ describe.each(databaseKinds)('DNS zone routes on $name', (kind) => {
     expect((await subUser.post(`${zoneOf(page.domainId)}/reset`, {})).statusCode).toBe(403);
   });
 
+  it('turns privacy protection on and off where the extension supports it, and refuses it elsewhere', async () => {
+    const privacyOf = (id: number) => `/api/account/domeinen/${id}/privacy`;
+    const on = await write(await bakery.put(privacyOf(webshopId), { enabled: true }));
+    expect(on).toMatchObject({ privacySupported: true, privacyEnabled: true });
+    expect((await pageOf(bakery, 'goudenkorst-webshop.com')).privacyEnabled).toBe(true);
+    // A sub-user sees it, and cannot change it; nor can another customer or a forged request.
+    expect((await pageOf(subUser, 'goudenkorst-webshop.com')).privacyEnabled).toBe(true);
+    expect((await subUser.put(privacyOf(webshopId), { enabled: false })).statusCode).toBe(403);
+    expect((await stranger.put(privacyOf(webshopId), { enabled: false })).statusCode).toBe(404);
+    expect((await bakery.put(privacyOf(webshopId), { enabled: false }, { csrf: false })).statusCode).toBe(403);
+    expect((await bakery.put(privacyOf(webshopId), { enabled: 'nee' })).statusCode).toBe(400);
+    expect((await pageOf(bakery, 'goudenkorst-webshop.com')).privacyEnabled).toBe(true);
+    const off = await write(await bakery.put(privacyOf(webshopId), { enabled: false }));
+    expect(off.privacyEnabled).toBe(false);
+    // The .nl has no privacy protection: refused with a message, and nothing stored.
+    const refused = await bakery.put(privacyOf(korst.domainId), { enabled: true });
+    expect(refused.statusCode).toBe(409);
+    expect((refused.json() as { message: string }).message).toBe('Privacybescherming is voor deze extensie niet mogelijk.');
+    const [zone] = await database.db.select({ privacyEnabled: dnsZones.privacyEnabled }).from(dnsZones).where(eq(dnsZones.domainId, korst.domainId));
+    expect(zone?.privacyEnabled ?? false).toBe(false);
+  });
+
   it("refuses changes to a zone that cannot be managed, with the spec's text", async () => {
     await database.db.update(dnsZones).set({ manageable: false }).where(eq(dnsZones.domainId, webshopId));
     try {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDnsRecord } from '../dns/record.ts';
-import { ZDnsHistoryEntry, ZDnsRecordParams, ZDnsScan, ZDnsUndoRequest, ZDnsZonePage, ZDnsZonePageQuery, ZDnsZoneRecord } from '../schemas/dns-zone.ts';
+import { ZDnsHistoryEntry, ZDnsPrivacyRequest, ZDnsRecordParams, ZDnsScan, ZDnsUndoRequest, ZDnsZonePage, ZDnsZonePageQuery, ZDnsZoneRecord } from '../schemas/dns-zone.ts';
 import { ZIdParams } from '../schemas/safe-text.ts';
 import { contract, ID_SEGMENT } from './contract.ts';
 
@@ -23,4 +23,6 @@ export const dnsZoneContracts = {
   dnsScan: contract({ method: 'POST', path: `${ZONE}/scan`, params: ZIdParams, response: ZDnsScan }),
   dnsSwitch: contract({ method: 'POST', path: `${ZONE}/switch`, params: ZIdParams, response: ZDnsZonePage }),
   dnsUndo: contract({ method: 'POST', path: `${ZONE}/undo`, params: ZIdParams, body: ZDnsUndoRequest, response: ZDnsZonePage }),
+  /** Turns privacy protection on or off; refused (409) where the extension does not support it. */
+  domainPrivacy: contract({ method: 'PUT', path: `/api/account/domeinen/${ID_SEGMENT}/privacy`, params: ZIdParams, body: ZDnsPrivacyRequest, response: ZDnsZonePage }),
 };

@@ -52,6 +52,10 @@ export type TDnsHistoryEntry = z.infer<typeof ZDnsHistoryEntry>;
 /** Undo names the revision it takes back, so a change made meanwhile is never undone unseen. */
 export const ZDnsUndoRequest = z.object({ revision: ZDbId });
 
+/** Privacy protection of the holder's data in the whois, where the extension supports it. */
+export const ZDnsPrivacyRequest = z.object({ enabled: z.boolean() });
+export type TDnsPrivacyRequest = z.infer<typeof ZDnsPrivacyRequest>;
+
 /** What the scan found where the domain is served now (spec 001 section 7's scan), before a switch copies it. */
 export const ZDnsScan = z.object({ nameservers: z.array(z.string()), records: z.array(ZDnsRecordStored) });
 export type TDnsScan = z.infer<typeof ZDnsScan>;

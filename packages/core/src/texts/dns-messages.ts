@@ -26,6 +26,10 @@ export const dnsMessages = {
     nl: 'Deze wijziging is niet meer de laatste. Vernieuw de pagina en probeer het opnieuw.',
     en: 'This change is no longer the latest one. Refresh the page and try again.',
   },
+  dnsPrivacyNotSupported: {
+    nl: 'Privacybescherming is voor deze extensie niet mogelijk.',
+    en: 'Privacy protection is not available for this extension.',
+  },
   dnsZoneFileInvalid: {
     nl: 'Het zonebestand is niet ingelezen; er is niets gewijzigd.',
     en: 'The zone file was not imported; nothing was changed.',

@@ -40,9 +40,10 @@ export class TestClient {
     return this.remember(await this.app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload), ...this.address }));
   }
 
-  async put(url: string, payload: unknown) {
+  async put(url: string, payload: unknown, options: { csrf?: boolean } = {}) {
     if (!this.cookies.has('XSRF-TOKEN')) await this.get('/api/bestelprocedure/getBasket');
-    const headers = { cookie: this.cookieHeader(), 'content-type': 'application/json', 'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '' };
+    const headers: Record<string, string> = { cookie: this.cookieHeader(), 'content-type': 'application/json' };
+    if (options.csrf !== false) headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
     return this.remember(await this.app.inject({ method: 'PUT', url, headers, payload: JSON.stringify(payload), ...this.address }));
   }
 

@@ -36,7 +36,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
   },
   {
     role: 'reseller',
-    description: 'reseller, staffel 2',
+    description: 'reseller, staffel 2, with oudegracht-design.nl, whose DNS its former host still serves',
     email: 'reseller@demo.kavel.nl',
     isCompany: true,
     companyName: 'Webbureau Grachtengordel',
@@ -72,11 +72,13 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
 /**
  * The bakery's domains, registered years ago (month and day of the registration) and renewed
  * every year since. The bakery's website is not live yet: `goudenkorst.nl` has the default zone
- * without its `www`, which the DNS walk-through adds (`www A`) as the baker would.
+ * without its `www`, which the DNS walk-through adds (`www A`) as the baker would. The reseller
+ * moved `oudegracht-design.nl` in without its DNS: the former host's name servers still serve it.
  */
 const DEMO_DOMAINS = [
   { name: 'goudenkorst.nl', owner: 'klant@demo.kavel.nl', registered: { year: 2014, month: 4, day: 12 }, website: false },
   { name: 'goudenkorst-webshop.com', owner: 'klant@demo.kavel.nl', registered: { year: 2019, month: 9, day: 3 }, website: true },
+  { name: 'oudegracht-design.nl', owner: 'reseller@demo.kavel.nl', registered: { year: 2016, month: 2, day: 18 }, website: true, dnsElsewhere: true },
 ];
 
 /** The registration's anniversary that comes next: the expiry date of a domain renewed yearly. */
@@ -151,7 +153,7 @@ const DEMO_HOLDERS: TWhoisHolderFormInput[] = [
 export interface DemoAccountDeps {
   db: Database;
   domains: Pick<DomainService, 'addDomain' | 'findOwned'>;
-  dns: Pick<DnsService, 'listProfiles' | 'createProfile' | 'writeZone'>;
+  dns: Pick<DnsService, 'listProfiles' | 'createProfile' | 'writeZone' | 'servedElsewhere'>;
   whois: Pick<WhoisService, 'customLabels' | 'create'>;
   now?: () => Date;
 }
@@ -191,7 +193,7 @@ export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAcc
     // A new demo domain gets the default zone, as a domain from an order does.
     const added = await deps.domains.findOwned(owner, domain.name);
     const zone = zoneFor(domain.name, DEFAULT_DNS_ZONE).filter((record) => domain.website || record.name !== 'www');
-    if (added) await db.transaction((tx) => deps.dns.writeZone(tx, added.id, zone));
+    if (added) await db.transaction((tx) => ('dnsElsewhere' in domain ? deps.dns.servedElsewhere(tx, added.id) : deps.dns.writeZone(tx, added.id, zone)).then(() => undefined));
   }
   const bakery = ids.get('klant@demo.kavel.nl')!;
   const profiles = new Set((await deps.dns.listProfiles(bakery)).map((profile) => profile.name));

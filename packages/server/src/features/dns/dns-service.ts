@@ -29,6 +29,8 @@ export interface DnsService {
   writeZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change?: ZoneChangeBy): Promise<number>;
   /** Empties a domain's zone (undo of `writeZone` on a new domain), as a revision too. */
   clearZone(tx: Transaction, domainId: number, change?: ZoneChangeBy): Promise<void>;
+  /** Notes that a domain's DNS is served by other name servers (a domain moved in without its DNS): no zone until the switch. */
+  servedElsewhere(tx: Transaction, domainId: number): Promise<void>;
   /** How many records each of these domains' zones holds (0 when none). */
   recordCounts(domainIds: readonly number[]): Promise<Map<number, number>>;
 }
@@ -146,6 +148,10 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
 
     async clearZone(tx, domainId, change = { action: 'clear' }) {
       await replaceZone(tx, domainId, [], change);
+    },
+
+    async servedElsewhere(tx, domainId) {
+      await tx.insert(dnsZones).values({ domainId, activeDnsServer: false }).onConflictDoUpdate({ target: dnsZones.domainId, set: { activeDnsServer: false } });
     },
 
     async recordCounts(domainIds) {

@@ -22,6 +22,8 @@ export function zoneRefusal(locale: Locale, refused: ZoneRefusal): HttpError {
       return refusal(locale, 502, 'dnsScanFailed');
     case 'registryFailed':
       return refusal(locale, 502, 'dnsRegistryFailed');
+    case 'privacyNotSupported':
+      return refusal(locale, 409, 'dnsPrivacyNotSupported');
     case 'invalid':
       return fieldRefusal(locale, refused.field, refused.key as ValidationKey);
   }
@@ -77,6 +79,10 @@ export function registerZoneRoutes(app: FastifyInstance, zones: ZoneService): vo
     reply.header('cache-control', 'no-store');
     return history;
   });
+
+  route(app, contracts.domainPrivacy, options, async (request, reply) =>
+    zonePageOf(request, reply, await zones.setPrivacy(requireCustomerId(request), request.params.id, request.body.enabled)),
+  );
 
   route(app, contracts.dnsUndo, options, async (request, reply) =>
     zonePageOf(request, reply, await zones.undo(requireCustomerId(request), request.params.id, request.body.revision)),

@@ -26,7 +26,7 @@ export interface ZoneAccess {
 
 /** Why a change of a zone was not made; nothing was written. */
 export type ZoneRefusal =
-  | { ok: false; reason: 'notFound' | 'readOnly' | 'notManageable' | 'notActive' | 'notLatest' | 'scanFailed' | 'registryFailed' }
+  | { ok: false; reason: 'notFound' | 'readOnly' | 'notManageable' | 'notActive' | 'notLatest' | 'scanFailed' | 'registryFailed' | 'privacyNotSupported' }
   | { ok: false; reason: 'invalid'; field: string; key: string };
 
 export type ZoneAnswer = { ok: true; page: TDnsZonePage } | ZoneRefusal;
@@ -52,6 +52,8 @@ export interface ZoneService {
    * zone locked, the customer's right to change it checked, and `edit` deciding the new records.
    */
   edit(customerId: number, domainId: number, action: string, edit: ZoneEdit, options?: { requireActive?: boolean; activate?: boolean }): Promise<ZoneAnswer>;
+  /** Turns privacy protection of the holder's data on or off, where the extension supports it. */
+  setPrivacy(customerId: number, domainId: number, enabled: boolean): Promise<ZoneAnswer>;
   /** The customer's access to a domain's zone, without changing it. */
   access(customerId: number, domain: number | string, q?: Queryable): Promise<ZoneAccess | null>;
 }
@@ -118,6 +120,13 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
     };
   }
 
+  /** The page's data as a committed change left it, or the change's refusal. */
+  async function pageAfter(customerId: number, domainId: number, outcome: { ok: true } | ZoneRefusal): Promise<ZoneAnswer> {
+    if (!outcome.ok) return outcome;
+    const found = await access(customerId, domainId);
+    return found ? { ok: true, page: await pageOf(found) } : refused('notFound');
+  }
+
   const edit: ZoneService['edit'] = async (customerId, domainId, action, compute, options = {}) => {
     const outcome = await db.transaction(async (tx): Promise<{ ok: true } | ZoneRefusal> => {
       const found = await access(customerId, domainId, tx, true);
@@ -132,14 +141,24 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
       await deps.dns.writeZone(tx, domainId, next.records, { action, customerId });
       return { ok: true };
     });
-    if (!outcome.ok) return outcome;
-    const found = await access(customerId, domainId);
-    return found ? { ok: true, page: await pageOf(found) } : refused('notFound');
+    return pageAfter(customerId, domainId, outcome);
   };
 
   return {
     access: (customerId, domain, q) => access(customerId, domain, q),
     edit,
+
+    async setPrivacy(customerId, domainId, enabled) {
+      const outcome = await db.transaction(async (tx): Promise<{ ok: true } | ZoneRefusal> => {
+        const found = await access(customerId, domainId, tx, true);
+        if (!found) return refused('notFound');
+        if (found.readOnly) return refused('readOnly');
+        if (!(await deps.privacySupported(found.extension))) return refused('privacyNotSupported');
+        await tx.update(dnsZones).set({ privacyEnabled: enabled, updatedAt: new Date() }).where(eq(dnsZones.domainId, domainId));
+        return { ok: true };
+      });
+      return pageAfter(customerId, domainId, outcome);
+    },
 
     async page(customerId, domain) {
       const found = await access(customerId, domain);

@@ -13,6 +13,7 @@ export const dnsApi = {
   reset: (domainId: number): Promise<TDnsZonePage> => call(contracts.dnsResetToDefault, { params: { id: String(domainId) } }),
   history: (domainId: number): Promise<TDnsHistoryEntry[]> => call(contracts.dnsHistory, { params: { id: String(domainId) } }),
   undo: (domainId: number, revision: number): Promise<TDnsZonePage> => call(contracts.dnsUndo, { params: { id: String(domainId) }, body: { revision } }),
+  privacy: (domainId: number, enabled: boolean): Promise<TDnsZonePage> => call(contracts.domainPrivacy, { params: { id: String(domainId) }, body: { enabled } }),
   scan: (domainId: number): Promise<TDnsScan> => call(contracts.dnsScan, { params: { id: String(domainId) } }),
   switchDns: (domainId: number): Promise<TDnsZonePage> => call(contracts.dnsSwitch, { params: { id: String(domainId) } }),
   preview: (domainId: number, profileId: number, mode: ApplyMode): Promise<TDnsApplyPreview> => call(contracts.dnsApplyPreview, { body: { domainId, profileId, mode } }),

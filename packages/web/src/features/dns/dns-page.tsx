@@ -71,6 +71,7 @@ function Zone({ page, queryKey }: { page: TDnsZonePage; queryKey: readonly unkno
   const remove = (record: TDnsZoneRecord) =>
     setConfirmation({ text: t('deleteConfirm', { name: record.name, type: record.type, value: record.value }), run: () => run(() => dnsApi.removeRecord(id, record.id), t('removedDone')) });
   const reset = () => setConfirmation({ text: t('resetConfirm', { domain: page.domainName }), run: () => run(() => dnsApi.reset(id), t('resetDone')) });
+  const togglePrivacy = (enabled: boolean) => run(() => dnsApi.privacy(id, enabled), enabled ? t('privacyEnabled') : t('privacyDisabled'));
   const undo = (revision: number) => run(() => dnsApi.undo(id, revision), t('changeCompleted'));
 
   const outcome: ToolOutcome = {
@@ -140,18 +141,24 @@ function Zone({ page, queryKey }: { page: TDnsZonePage; queryKey: readonly unkno
             <ZoneFileTools page={page} outcome={outcome} canChange={canChange} />
           </section>
 
-          {page.privacySupported && (
-            <section aria-labelledby="dns-privacy-heading" className="dns-page__section" data-testid="dns-privacy">
-              <h2 id="dns-privacy-heading">{t('privacy')}</h2>
-              <p>{page.privacyEnabled ? t('privacyOn') : t('privacyOff')}</p>
-            </section>
-          )}
-
           <section aria-labelledby="dns-history-heading" className="dns-page__section">
             <h2 id="dns-history-heading">{t('history')}</h2>
             <ZoneHistory domainId={id} revision={page.revision} readOnly={!canChange} busy={busy} onUndo={undo} />
           </section>
         </>
+      )}
+
+      {page.privacySupported && (
+        <section aria-labelledby="dns-privacy-heading" className="dns-page__section" data-testid="dns-privacy">
+          <h2 id="dns-privacy-heading">{t('privacy')}</h2>
+          <label className="dns-page__privacy">
+            <input type="checkbox" checked={page.privacyEnabled} disabled={busy || page.readOnly} onChange={(event) => togglePrivacy(event.target.checked)} data-testid="dns-privacy-toggle" />
+            {t('privacyLabel')}
+          </label>
+          <p className="muted" data-testid="dns-privacy-state">
+            {page.privacyEnabled ? t('privacyOn') : t('privacyOff')}
+          </p>
+        </section>
       )}
 
       <DnsNoticeModal notice={notice} onClose={() => setNotice(null)} />

@@ -33,7 +33,7 @@ export function MoveDns({ page, outcome, readOnly }: { page: TDnsZonePage; outco
       outcome.success(t('changeCompleted'));
     });
   return (
-    <section className="dns-page__section" data-testid="dns-move">
+    <section className="dns-page__section dns-move" data-testid="dns-move">
       <p className="dns-page__notice">{t('moveIntro')}</p>
       {!readOnly && !scan && (
         <Button onClick={() => void start()} busy={busy} data-testid="dns-move-start">
