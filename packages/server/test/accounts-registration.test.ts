@@ -126,7 +126,10 @@ describe.each(databaseKinds)('account registration on $name', (kind) => {
         times.push(performance.now() - started);
       }
     }
-    expect(Math.abs(median(known) - median(fresh))).toBeLessThan(50);
+    // A known address that skipped the hashing would answer in a fraction of the time. The bound
+    // grows with the machine's load (CI runs other processes beside this one), never to half.
+    const slower = Math.max(median(known), median(fresh));
+    expect(Math.abs(median(known) - median(fresh))).toBeLessThan(Math.max(50, slower * 0.35));
   });
 
   it('demands a verified captcha after 3 registrations from one address within an hour', async () => {

@@ -194,7 +194,7 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
 
   it("answers the recommended products' monthly 'from' prices", async () => {
     const prices = ZAdditionalProductPrices.parse((await new TestClient(app).get('/api/bestellen/additionalProducts')).json());
-    expect(prices).toEqual({ domain: expect.any(Number), sharedHosting: 149, sslCertificate: Math.ceil(1995 / 12), vpsHosting: null, cloudflare: null });
+    expect(prices).toEqual({ domain: expect.any(Number), sharedHosting: 149, sslCertificate: Math.ceil(2495 / 12), vpsHosting: 599, cloudflare: 2000 });
     expect(prices.domain).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@ import { ZCaptchaChallengeQuery } from '../schemas/account.ts';
 import { ZCheckDomainQuery } from '../schemas/availability.ts';
 import { ZCatalogue, ZCountry } from '../schemas/catalogue.ts';
 import { ZCaptchaKey, ZErrorReport } from '../schemas/common.ts';
+import { ZOrderProducts, ZSharedHosting } from '../schemas/order-products.ts';
 import { contract } from './contract.ts';
 
 /** An ALTCHA proof-of-work challenge as the browser gets it. */
@@ -19,6 +20,10 @@ export type TAltchaChallenge = z.infer<typeof ZAltchaChallenge>;
 export const shopContracts = {
   catalogue: contract({ method: 'GET', path: '/api/catalogue', response: ZCatalogue }),
   countries: contract({ method: 'GET', path: '/api/countries', response: z.array(ZCountry) }),
+  /** The product pages' SSL certificates, Cloudflare plans and VPS packages. */
+  orderProducts: contract({ method: 'GET', path: '/api/producten', response: ZOrderProducts }),
+  /** Spec 001 section 7's shared hosting list of the order app. */
+  sharedHostings: contract({ method: 'GET', path: '/api/bestellen/sharedHostings', response: z.array(ZSharedHosting) }),
   /** A server-sent event stream (`domainAvailability` events, or `captchaRequired`). */
   checkDomainExtensions: contract({ method: 'GET', path: '/api/check-domain-extensions', querystring: ZCheckDomainQuery, kind: 'stream' }),
   reportError: contract({ method: 'POST', path: '/api/report-error', body: ZErrorReport, status: 204 }),

@@ -31,6 +31,10 @@ export const PAGE_ROUTES = [
   // The extras page; its form posts to the same address.
   contracts.addExtraServices.path,
   '/algemene-voorwaarden',
+  '/domeinnaam',
+  '/webhosting',
+  '/website/ssl-certificaat',
+  '/hosting/vps',
 ];
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -12,9 +12,12 @@ const ResetPasswordPage = lazy(() => import('../features/accounts/reset-password
 const ForgotPasswordPage = lazy(() => import('../features/accounts/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const OrderApp = lazy(() => import('../order-app/order-app.tsx').then((m) => ({ default: m.OrderApp })));
 const AccountArea = lazy(() => import('../features/account-area/account-area.tsx').then((m) => ({ default: m.AccountArea })));
+const ProductPages = lazy(() => import('../features/product-pages/product-pages.tsx').then((m) => ({ default: m.ProductPages })));
 const TermsPage = lazy(() => import('../features/terms/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
 
 const TERMS_PATH = '/algemene-voorwaarden';
+/** The product pages (kept here, not imported, so the order page's download does not carry their module). */
+const PRODUCT_PATHS = new Set(['/domeinnaam', '/webhosting', '/website/ssl-certificaat', '/hosting/vps']);
 
 function pageFor(path: string) {
   switch (path) {
@@ -27,6 +30,7 @@ function pageFor(path: string) {
   }
   if (isAccountAreaPath(path)) return <AccountArea />;
   if (path === TERMS_PATH) return <TermsPage />;
+  if (PRODUCT_PATHS.has(path)) return <ProductPages path={path} />;
   if (path === '/bestellen' || path.startsWith('/bestellen/') || path.startsWith('/errors/')) return <OrderApp />;
   return <OrderPage />;
 }

@@ -43,6 +43,24 @@ export const extraServices = pgTable('extra_services', {
   price: integer('price').notNull(),
 });
 
+/**
+ * The order app's single products: SSL certificates (price per year), Cloudflare plans and VPS
+ * packages (per month). Prices in cents excl. VAT; `details` holds what the type adds (the
+ * certificate's validation and warranty, the plan's features, the package's specification), read
+ * through core's schema of the type.
+ */
+export const orderProducts = pgTable('order_products', {
+  productId: integer('product_id').primaryKey(),
+  productCode: text('product_code').notNull().unique(),
+  productType: text('product_type').$type<'ssl' | 'sslmultidomains' | 'cloudflare' | 'vpspackage'>().notNull(),
+  productName: text('product_name').notNull(),
+  position: integer('position').notNull(),
+  price: integer('price').notNull(),
+  period: text('period').$type<'MONTHLY' | 'YEARLY'>().notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
 /** Free CMS installs offered with hosting. */
 export const freeInstalls = pgTable('free_installs', {
   productId: integer('product_id').primaryKey(),

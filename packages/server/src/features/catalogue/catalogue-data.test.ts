@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ZProductType } from '@kavel/core';
+import { ZOrderProduct, ZProductType } from '@kavel/core';
 import { z } from 'zod';
 import extensions from './data/extensions.json' with { type: 'json' };
 import hostingPackages from './data/hosting-packages.json' with { type: 'json' };
@@ -9,6 +9,7 @@ import paymentMethods from './data/payment-methods.json' with { type: 'json' };
 import countries from './data/countries.json' with { type: 'json' };
 import basketProducts from './data/basket-products.json' with { type: 'json' };
 import discountCodes from './data/discount-codes.json' with { type: 'json' };
+import orderProducts from './data/order-products.json' with { type: 'json' };
 import wellKnownNames from './data/well-known-names.json' with { type: 'json' };
 
 const ZCents = z.number().int().nonnegative();
@@ -104,7 +105,7 @@ describe('catalogue data: shapes', () => {
   });
 
   it('product ids are unique across the whole catalogue, product codes too', () => {
-    const products = [...extensions, ...hostingPackages, ...extraServices, ...freeInstalls, ...basketProducts];
+    const products = [...extensions, ...hostingPackages, ...extraServices, ...freeInstalls, ...basketProducts, ...orderProducts];
     expect(unique(products.map((p) => p.productId))).toBe(true);
     expect(unique(products.map((p) => p.productCode))).toBe(true);
     expect(unique(paymentMethods.map((p) => p.code))).toBe(true);
@@ -193,6 +194,44 @@ describe('catalogue data: hosting', () => {
 
   it('has a free website migration', () => {
     expect(extraServices.find((s) => s.productName === 'Gratis website migratie')?.price).toBe(0);
+  });
+});
+
+describe("catalogue data: the order app's SSL certificates, Cloudflare plans and VPS packages", () => {
+  // As the catalogue reads a row: the type's details beside the common columns.
+  const products = orderProducts.map(({ details, ...row }) => ZOrderProduct.parse({ ...details, ...row }));
+  const ofType = (...types: string[]) => products.filter((p) => types.includes(p.type));
+
+  it('every product matches the schema of its type, with a product code of capitals', () => {
+    for (const product of orderProducts) expect(product.productCode).toMatch(/^[A-Z0-9_]+$/);
+    expect(products).toHaveLength(orderProducts.length);
+  });
+
+  it("sells RapidSSL insured for €50,000, two GeoTrust business certificates for €250,000, a wildcard and a multi-domain certificate (spec 001 section 9)", () => {
+    const ssl = ofType('ssl', 'sslmultidomains');
+    expect(ssl.find((p) => p.productName === 'RapidSSL')).toMatchObject({ type: 'ssl', insuredValue: 50_000, period: 'YEARLY' });
+    const geoTrust = ssl.filter((p) => p.type !== 'cloudflare' && p.type !== 'vpspackage' && p.brand === 'GeoTrust');
+    expect(geoTrust).toHaveLength(2);
+    for (const product of geoTrust) expect(product).toMatchObject({ insuredValue: 250_000 });
+    expect(ssl.some((p) => 'wildcard' in p && p.wildcard)).toBe(true);
+    expect(ofType('sslmultidomains')[0]).toMatchObject({ includedNames: expect.any(Number) });
+    expect((ofType('sslmultidomains')[0] as { includedNames: number }).includedNames).toBeGreaterThan(1);
+  });
+
+  it('offers the Cloudflare plans Pro and Business, per month', () => {
+    expect(ofType('cloudflare').map((p) => [p.productName, p.period])).toEqual([
+      ['Cloudflare Pro', 'MONTHLY'],
+      ['Cloudflare Business', 'MONTHLY'],
+    ]);
+  });
+
+  it('offers at least four VPS packages, per month, growing in price and in every part of the specification', () => {
+    const vps = ofType('vpspackage') as Array<Extract<(typeof products)[number], { type: 'vpspackage' }>>;
+    expect(vps.length).toBeGreaterThanOrEqual(4);
+    for (let i = 1; i < vps.length; i++) {
+      expect(vps[i]!.price).toBeGreaterThan(vps[i - 1]!.price);
+      for (const part of ['vCpu', 'memoryGb', 'diskGb', 'trafficTb'] as const) expect(vps[i]!.spec[part], `${vps[i]!.productName} ${part}`).toBeGreaterThan(vps[i - 1]!.spec[part]);
+    }
   });
 });
 

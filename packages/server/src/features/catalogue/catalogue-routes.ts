@@ -9,6 +9,14 @@ export function registerCatalogueRoutes(app: FastifyInstance, catalogue: Catalog
     reply.header('cache-control', 'public, max-age=60');
     return (await catalogue.snapshot()).catalogue;
   });
+  route(app, contracts.orderProducts, { config: { session: false } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return (await catalogue.snapshot()).orderProducts;
+  });
+  route(app, contracts.sharedHostings, { config: { session: false } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return (await catalogue.snapshot()).sharedHostings;
+  });
   route(app, contracts.countries, { config: { session: false } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
     return catalogue.countries();

@@ -1,7 +1,7 @@
 import type { TProductType } from '@kavel/core';
 import { notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, paymentMethods } from '../../db/schema/index.ts';
+import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, orderProducts, paymentMethods } from '../../db/schema/index.ts';
 import basketProductData from './data/basket-products.json' with { type: 'json' };
 import countryData from './data/countries.json' with { type: 'json' };
 import discountCodeData from './data/discount-codes.json' with { type: 'json' };
@@ -9,6 +9,7 @@ import extensionData from './data/extensions.json' with { type: 'json' };
 import extraServiceData from './data/extra-services.json' with { type: 'json' };
 import freeInstallData from './data/free-installs.json' with { type: 'json' };
 import hostingPackageData from './data/hosting-packages.json' with { type: 'json' };
+import orderProductData from './data/order-products.json' with { type: 'json' };
 import paymentMethodData from './data/payment-methods.json' with { type: 'json' };
 
 /** `excluded.<column>` for every listed column, for an upsert that makes the row equal the data. */
@@ -48,6 +49,15 @@ export async function seedCatalogue(db: Database): Promise<void> {
       .insert(basketProducts)
       .values(basketProductData.map((p, position) => ({ ...p, productType: p.productType as 'REDIRECT' | 'TRANSFER_CODE', position })))
       .onConflictDoUpdate({ target: basketProducts.productId, set: excludedSet(['productCode', 'productType', 'productName', 'position', 'price']) });
+    await tx
+      .insert(orderProducts)
+      .values(orderProductData.map(({ type, ...p }, position) => ({ ...p, productType: type as 'ssl', period: p.period as 'YEARLY', position, active: true })))
+      .onConflictDoUpdate({ target: orderProducts.productId, set: excludedSet(['productCode', 'productType', 'productName', 'position', 'price', 'period', 'details', 'active']) });
+    // A product taken out of the data is no longer sold (orders keep pointing at it).
+    await tx
+      .update(orderProducts)
+      .set({ active: false })
+      .where(notInArray(orderProducts.productId, orderProductData.map((p) => p.productId)));
     await tx
       .insert(discountCodes)
       .values(discountCodeData.map((c) => ({ ...c, productTypes: c.productTypes as TProductType[] })))

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import { ZPaymentMethodCode, type TPaymentMethodCode } from '@kavel/core';
+import { ZOrderProduct, ZPaymentMethodCode, type TCloudflarePlan, type TOrderProduct, type TOrderProducts, type TSslProduct, type TVpsPackage, type TPaymentMethodCode, type TSharedHosting } from '@kavel/core';
 import type { DiscountCodeRule, TBasketProduct, TCatalogue, TCountry, TDomainExtensionProduct, TFreeInstall, TExtraService, THostingPackage } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
-import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, paymentMethods } from '../../db/schema/index.ts';
+import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, orderProducts, paymentMethods } from '../../db/schema/index.ts';
 import type { RegistrySettings } from '../../ports/registry/registry-port.ts';
 
 export interface ExtensionRecord extends TDomainExtensionProduct {
@@ -27,6 +27,11 @@ export interface CatalogueSnapshot {
   basketProductsById: Map<number, TBasketProduct>;
   /** Not part of the public catalogue: a code is something to know, not to list. */
   discountCodes: Map<string, DiscountCodeRule>;
+  /** The order app's SSL certificates, Cloudflare plans and VPS packages, in catalogue order. */
+  orderProducts: TOrderProducts;
+  orderProductsById: Map<number, TOrderProduct>;
+  /** The shared (not reseller) hosting packages as the order app lists them. */
+  sharedHostings: TSharedHosting[];
   /** Active payment methods in catalogue order; codes this version does not know are left out. */
   paymentMethods: OfferedPaymentMethod[];
 }
@@ -34,6 +39,21 @@ export interface CatalogueSnapshot {
 export interface CatalogueService {
   snapshot(): Promise<CatalogueSnapshot>;
   countries(): Promise<TCountry[]>;
+}
+
+/** A hosting package as spec 001's shared hosting: the number of websites from its `websites:N` feature. */
+function sharedHostingOf(hosting: THostingPackage): TSharedHosting {
+  const websites = hosting.features.find((feature) => feature.startsWith('websites:'));
+  return {
+    productId: hosting.productId,
+    productCode: hosting.productCode,
+    name: hosting.productName,
+    domainsAmount: Math.max(1, Number(websites?.slice('websites:'.length) ?? 1) || 1),
+    discSpace: hosting.diskSpace,
+    dataTraffic: hosting.dataTraffic,
+    originalPrice: hosting.originalPrice,
+    discountedPrice: hosting.discountedPrice,
+  };
 }
 
 /** How long a read of the catalogue is reused; products change only on deploy. */
@@ -45,7 +65,7 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
   let countryCache: Promise<TCountry[]> | null = null;
 
   async function load(): Promise<CatalogueSnapshot> {
-    const [extRows, hostingRows, extraRows, installRows, basketProductRows, codeRows, methodRows] = await Promise.all([
+    const [extRows, hostingRows, extraRows, installRows, basketProductRows, codeRows, methodRows, productRows] = await Promise.all([
       db.select().from(domainExtensions).where(eq(domainExtensions.active, true)).orderBy(asc(domainExtensions.position)),
       db.select().from(hostingPackages).orderBy(asc(hostingPackages.position)),
       db.select().from(extraServices).orderBy(asc(extraServices.position)),
@@ -53,7 +73,9 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
       db.select().from(basketProducts).orderBy(asc(basketProducts.position)),
       db.select().from(discountCodes),
       db.select().from(paymentMethods).where(eq(paymentMethods.active, true)).orderBy(asc(paymentMethods.position)),
+      db.select().from(orderProducts).where(eq(orderProducts.active, true)).orderBy(asc(orderProducts.position)),
     ]);
+    const products = productRows.map(({ productType, details, position: _p, active: _a, ...row }) => ZOrderProduct.parse({ ...details, ...row, type: productType }));
     const extensions: ExtensionRecord[] = extRows.map((r) => ({
       productId: r.productId,
       productCode: r.productCode,
@@ -89,6 +111,13 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
       extrasById: new Map(extras.map((e) => [e.productId, e])),
       freeInstallsById: new Map(installs.map((i) => [i.productId, i])),
       basketProductsById: new Map(others.map((p) => [p.productId, p])),
+      orderProducts: {
+        ssl: products.filter((p): p is TSslProduct => p.type === 'ssl' || p.type === 'sslmultidomains'),
+        cloudflare: products.filter((p): p is TCloudflarePlan => p.type === 'cloudflare'),
+        vps: products.filter((p): p is TVpsPackage => p.type === 'vpspackage'),
+      },
+      orderProductsById: new Map(products.map((p) => [p.productId, p])),
+      sharedHostings: hosting.filter((h) => !h.reseller).map(sharedHostingOf),
       discountCodes: new Map(codeRows.map((c) => [c.code, c])),
       paymentMethods: methodRows.flatMap((row) => {
         const code = ZPaymentMethodCode.safeParse(row.code);

@@ -101,17 +101,15 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
     },
 
     async additionalProducts() {
-      const { catalogue } = await deps.catalogue.snapshot();
-      const ssl = catalogue.extraServices.filter((extra) => extra.productCode.startsWith('SSL') && extra.price > 0);
+      const { catalogue, orderProducts } = await deps.catalogue.snapshot();
       const domain = lowest(catalogue.extensions.map((extension) => extension.discountedPrice));
-      const certificate = lowest(ssl.map((extra) => extra.price));
+      const certificate = lowest(orderProducts.ssl.map((product) => product.price));
       return {
         domain: domain === null ? null : perMonthFromYearly(domain),
         sharedHosting: lowest(catalogue.hostingPackages.filter((hosting) => !hosting.reseller).map((hosting) => hosting.discountedPrice)),
         sslCertificate: certificate === null ? null : perMonthFromYearly(certificate),
-        // The catalogue sells no VPS and no Cloudflare plans (yet).
-        vpsHosting: null,
-        cloudflare: null,
+        vpsHosting: lowest(orderProducts.vps.map((product) => product.price)),
+        cloudflare: lowest(orderProducts.cloudflare.map((product) => product.price)),
       };
     },
   };
