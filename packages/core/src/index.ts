@@ -10,6 +10,7 @@ export * from './texts/index.ts';
 export * from './texts/messages.ts';
 export * from './texts/dns-page-texts.ts';
 export * from './schemas/account.ts';
+export * from './schemas/address.ts';
 export * from './schemas/dns.ts';
 export * from './schemas/dns-zone.ts';
 export * from './schemas/dns-profile.ts';
