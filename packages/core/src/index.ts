@@ -11,6 +11,7 @@ export * from './texts/messages.ts';
 export * from './texts/dns-page-texts.ts';
 export * from './texts/product-page-texts.ts';
 export * from './schemas/account.ts';
+export * from './schemas/address.ts';
 export * from './schemas/dns.ts';
 export * from './schemas/dns-zone.ts';
 export * from './schemas/dns-profile.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPayment, type AdapterLog } from './adapters.ts';
+import { createAddressLookup, createPayment, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 
@@ -75,5 +75,12 @@ describe('choosing where shared state lives', () => {
   it('refuses a Redis store without REDIS_URL', () => {
     expect(() => loadConfig({ COUNTER_STORE: 'redis' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ AVAILABILITY_CACHE: 'redis' })).toThrow(/REDIS_URL/);
+  });
+});
+
+describe('choosing the address lookup', () => {
+  it('answers from the committed BAG subset by default, and asks PDOK when configured', () => {
+    expect(createAddressLookup(loadConfig({}).addressLookup).name).toBe('offline');
+    expect(createAddressLookup(loadConfig({ ADDRESS_LOOKUP: 'pdok' }).addressLookup).name).toBe('pdok');
   });
 });

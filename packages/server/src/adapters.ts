@@ -1,4 +1,5 @@
 import { createSimulatedResolver, createSystemResolver, type DnsResolverPort } from './ports/dns-resolver/index.ts';
+import { createOfflineAddressLookup, createPdokAddressLookup, type AddressLookupPort } from './ports/address-lookup/index.ts';
 import { Redis } from 'ioredis';
 import type { Config, SharedStore } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -38,6 +39,8 @@ export interface Adapters {
   dnsPublisher: DnsPublisherPort;
   /** Reads a domain's DNS where it is served now (the DNS page's scan before a switch). */
   dnsResolver: DnsResolverPort;
+  /** The street and place of a Dutch postcode and house number (the customer-data form). */
+  addressLookup: AddressLookupPort;
   /** Invalidates the in-process read caches (session, basket) in every process. */
   cacheEvents: CacheEventsPort;
   /** Closes the connections the adapters opened (Redis), after the app has closed. */
@@ -58,6 +61,7 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
     dnsPublisher: createDnsPublisher(config.dns),
     dnsResolver: config.dnsResolver.adapter === 'system' ? createSystemResolver({ servers: config.dnsResolver.servers }) : createSimulatedResolver(),
+    addressLookup: createAddressLookup(config.addressLookup),
     cacheEvents,
     close: async () => {
       await cacheEvents.close();
@@ -98,6 +102,12 @@ export function createCounters(store: SharedStore, db: Database, redis: RedisHan
 export function createAvailabilityCache(store: SharedStore, db: Database, redis: RedisHandle): AvailabilityCachePort {
   if (store === 'redis') return createRedisAvailabilityCache(needRedis(redis).client, needRedis(redis).keyPrefix);
   return store === 'database' ? createDatabaseAvailabilityCache(db) : createMemoryAvailabilityCache();
+}
+
+/** The PDOK Locatieserver when configured; otherwise the committed BAG subset, which needs no network. */
+export function createAddressLookup(addressLookup: Config['addressLookup']): AddressLookupPort {
+  if (addressLookup.adapter === 'pdok') return createPdokAddressLookup({ baseUrl: addressLookup.baseUrl, timeoutMs: addressLookup.timeoutMs });
+  return createOfflineAddressLookup();
 }
 
 /** PowerDNS when configured; otherwise the shop keeps the zones and publishes nothing. */

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
 import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
+import { registerAddressRoutes } from './features/addresses/address-routes.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { registerBasketRoutes } from './features/basket/basket-routes.ts';
 import { registerHostingEntryRoutes } from './features/basket/hosting-entry-routes.ts';
@@ -83,7 +84,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
-  const { catalogue, availability, quota, basket, domains, hosting, whois, dns, zones, zoneOperations, dnsProfiles, accounts, checkout, orders } = services;
+  const { catalogue, availability, quota, basket, domains, hosting, whois, dns, zones, zoneOperations, dnsProfiles, accounts, checkout, orders, addresses } = services;
 
   // Ended sessions and spent captcha solutions are deleted hourly, each kind on its own so one
   // failure does not stop the other.
@@ -112,6 +113,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerErrorReportRoutes(app, db);
   // [checkout] routes
   registerCheckoutRoutes(app, checkout);
+  // the customer-data form's address lookup
+  registerAddressRoutes(app, addresses);
   // [fulfilment] routes (account lists: domains, hosting packages)
   registerDomainRoutes(app, { domains, dns, hosting });
   registerHostingRoutes(app, { hosting, catalogue });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { DEFAULT_PDOK_LOCATIESERVER_URL, loadConfig } from './config.ts';
 
 describe('session configuration', () => {
   it('defaults to 30 idle minutes and 12 hours for a logged-in session, 30 idle days and 90 days for an anonymous one', () => {
@@ -50,5 +50,26 @@ describe('DNS publishing configuration', () => {
     [{ DNS_HOSTMASTER: 'hostmaster@' }, /DNS_HOSTMASTER/],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('address lookup configuration', () => {
+  it('defaults to the offline lookup on the committed BAG subset', () => {
+    expect(loadConfig({}).addressLookup).toEqual({ adapter: 'offline' });
+  });
+
+  it('reads the PDOK Locatieserver, its address and timeout', () => {
+    expect(loadConfig({ ADDRESS_LOOKUP: 'pdok' }).addressLookup).toEqual({ adapter: 'pdok', baseUrl: DEFAULT_PDOK_LOCATIESERVER_URL, timeoutMs: 3000 });
+    expect(loadConfig({ ADDRESS_LOOKUP: 'pdok', PDOK_LOCATIESERVER_URL: 'http://127.0.0.1:8090/search', ADDRESS_LOOKUP_TIMEOUT_MS: '500' }).addressLookup).toEqual({
+      adapter: 'pdok',
+      baseUrl: 'http://127.0.0.1:8090/search',
+      timeoutMs: 500,
+    });
+  });
+
+  it('refuses another adapter, an address that is not a URL, and a timeout out of range', () => {
+    expect(() => loadConfig({ ADDRESS_LOOKUP: 'google' })).toThrow(/ADDRESS_LOOKUP/);
+    expect(() => loadConfig({ ADDRESS_LOOKUP: 'pdok', PDOK_LOCATIESERVER_URL: 'api.pdok.nl' })).toThrow(/PDOK_LOCATIESERVER_URL/);
+    expect(() => loadConfig({ ADDRESS_LOOKUP_TIMEOUT_MS: '10' })).toThrow(/ADDRESS_LOOKUP_TIMEOUT_MS/);
   });
 });

@@ -9,6 +9,8 @@ import { DEFAULT_LOGIN_THROTTLE as LOGIN, type LoginThrottleRules } from './feat
 /** The shop's name servers when `DNS_NAMESERVERS` is not set. */
 export const DEFAULT_DNS_NAMESERVERS = ['ns1.kavel.nl', 'ns2.kavel.nl'] as const;
 export const DEFAULT_DNS_HOSTMASTER = 'hostmaster@kavel.nl';
+/** The PDOK Locatieserver's search API, version 3.1 (the Kadaster's geocoder over the current BAG). */
+export const DEFAULT_PDOK_LOCATIESERVER_URL = 'https://api.pdok.nl/bzk/locatieserver/search/v3_1';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -110,6 +112,12 @@ const ZEnv = z.object({
   DNS_NAMESERVERS: z.string().default(DEFAULT_DNS_NAMESERVERS.join(',')),
   /** The zones' SOA contact: an e-mail address or a name with dots. */
   DNS_HOSTMASTER: z.string().default(DEFAULT_DNS_HOSTMASTER),
+  /** Where the customer-data form's address lookup answers from: `offline` (committed BAG subset) or `pdok`. */
+  ADDRESS_LOOKUP: z.enum(['offline', 'pdok']).default('offline'),
+  /** The PDOK Locatieserver's search API (its `free` endpoint is below it). */
+  PDOK_LOCATIESERVER_URL: z.string().url().default(DEFAULT_PDOK_LOCATIESERVER_URL),
+  /** Time one PDOK question may take before the lookup counts as unreachable. */
+  ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -171,6 +179,8 @@ export interface Config {
   dns: { nameservers: string[]; hostmaster: string } & ({ adapter: 'none' } | { adapter: 'powerdns'; apiUrl: string; apiKey: string });
   /** How the DNS page's scan reads a domain's present DNS: simulated, or real DNS through these resolvers (the system's when none). */
   dnsResolver: { adapter: 'simulated' } | { adapter: 'system'; servers: string[] };
+  /** The customer-data form's address lookup: the committed BAG subset, or the PDOK Locatieserver. */
+  addressLookup: { adapter: 'offline' } | { adapter: 'pdok'; baseUrl: string; timeoutMs: number };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -264,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.DNS_RESOLVER === 'system'
         ? { adapter: 'system', servers: e.DNS_RESOLVER_SERVERS.split(',').map((server) => server.trim()).filter((server) => server !== '') }
         : { adapter: 'simulated' },
+    addressLookup:
+      e.ADDRESS_LOOKUP === 'pdok' ? { adapter: 'pdok', baseUrl: e.PDOK_LOCATIESERVER_URL, timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS } : { adapter: 'offline' },
   };
 }
 

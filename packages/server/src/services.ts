@@ -5,6 +5,7 @@ import type { Database } from './db/connect.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createAccountServices, type AccountServices } from './features/accounts/account-services.ts';
+import { createAddressService, type AddressService } from './features/addresses/address-service.ts';
 import { createAccountDirectory, createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService, type AvailabilityService } from './features/availability/availability-service.ts';
 import { createSearchQuota, type SearchQuota } from './features/availability/search-quota.ts';
@@ -79,6 +80,8 @@ export interface Services {
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
   orders: OrdersFeature;
+  /** The customer-data form's address lookup (postcode and house number to street and place). */
+  addresses: AddressService;
   /** Where the browser is sent back to: `PUBLIC_URL`, or the request's own address while it is unset. */
   shopOrigin: ShopOrigin;
 }
@@ -180,5 +183,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     mail: accounts.mail,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, shopOrigin };
+  const addresses = createAddressService({ lookup: adapters.addressLookup, log });
+
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, addresses, shopOrigin };
 }

@@ -1,4 +1,5 @@
 import { accountContracts } from './accounts.ts';
+import { addressContracts } from './addresses.ts';
 import { basketContracts } from './basket.ts';
 import { checkoutContracts } from './checkout.ts';
 import type { Contract } from './contract.ts';
@@ -23,6 +24,7 @@ export const contracts = {
   ...dnsZoneContracts,
   ...dnsProfileContracts,
   ...accountContracts,
+  ...addressContracts,
   ...shopContracts,
 };
 

@@ -81,6 +81,14 @@ export const messages = {
     nl: 'Je hebt nog niet aangevinkt dat je de eigenaar van de te verhuizen domeinnaam bent en dat je deze naar ons wilt verhuizen. Vink dit aan om verder te gaan.',
     en: 'You have not yet confirmed that you are the owner of the domain name to be transferred and that you want to transfer it to us. Tick the box to continue.',
   },
+  addressNotFound: {
+    nl: 'We kennen geen adres met deze postcode en dit huisnummer. Controleer ze, of vul de straat en plaats zelf in.',
+    en: 'We know no address with this postcode and house number. Check them, or fill in the street and town yourself.',
+  },
+  addressLookupUnavailable: {
+    nl: 'We konden het adres nu niet opzoeken. Vul de straat en plaats zelf in, of probeer het zo opnieuw.',
+    en: 'We could not look up the address right now. Fill in the street and town yourself, or try again shortly.',
+  },
   ...checkoutMessages,
   ...orderMessages,
   ...dnsMessages,

@@ -14,6 +14,7 @@ const FIXTURES: Record<string, unknown> = {
   phone: '+31 20 555 0101',
   phoneNumber: '+31 20 555 0101',
   houseNumber: '12',
+  huisnummer: '12',
   streetNumber: '12',
   postcode: '1012 LG',
   postCode: '1012 LG',

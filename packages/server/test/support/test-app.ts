@@ -21,6 +21,7 @@ import type { AvailabilityCachePort } from '../../src/ports/availability-cache/a
 import { createMemoryCounters } from '../../src/ports/counters/index.ts';
 import { createNonePublisher, type DnsPublisherPort } from '../../src/ports/dns-publisher/index.ts';
 import { createSimulatedResolver, type DnsResolverPort } from '../../src/ports/dns-resolver/index.ts';
+import { createOfflineAddressLookup, type AddressLookupPort } from '../../src/ports/address-lookup/index.ts';
 import { createMemoryCacheEvents, type CacheEventsPort } from '../../src/ports/cache-events/index.ts';
 import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
@@ -78,6 +79,8 @@ export interface TestAppOptions {
   dnsPublisher?: DnsPublisherPort;
   /** Default: the simulated resolver. */
   dnsResolver?: DnsResolverPort;
+  /** Default: the offline lookup on the committed BAG subset. */
+  addressLookup?: AddressLookupPort;
   /** Default: in this process only, as one process on the embedded database has them. */
   cacheEvents?: CacheEventsPort;
   config?: Partial<AppConfig>;
@@ -179,6 +182,7 @@ export async function createTestServices(db: Database, options: TestAppOptions =
         typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),
       dnsPublisher: options.dnsPublisher ?? createNonePublisher({ nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'] }),
       dnsResolver: options.dnsResolver ?? createSimulatedResolver(),
+      addressLookup: options.addressLookup ?? createOfflineAddressLookup(),
       cacheEvents: options.cacheEvents ?? createMemoryCacheEvents(),
     },
     jobs: options.jobs ?? noJobs,

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import bagAddresses from './data/bag-addresses.json' with { type: 'json' };
+import { createOfflineAddressLookup } from './offline-address-lookup.ts';
+
+describe('the offline address lookup on the committed BAG subset', () => {
+  const lookup = createOfflineAddressLookup();
+
+  it('holds five whole municipalities, as its README says', () => {
+    expect(lookup.name).toBe('offline');
+    expect(bagAddresses.municipalities).toEqual({ Texel: 12_962, Vlieland: 1_265, Terschelling: 4_311, Ameland: 4_121, Schiermonnikoog: 1_532 });
+    expect(bagAddresses.addresses).toBe(24_191);
+    expect(Object.keys(bagAddresses.postcodes)).toHaveLength(1_249);
+  });
+
+  it('finds the street and place of an address in the data, however the postcode and number are written', async () => {
+    expect(await lookup.lookup('9166LA', 1)).toEqual({ ok: true, street: 'Langestreek', city: 'Schiermonnikoog' });
+    expect(await lookup.lookup('9166 la', '23')).toEqual({ ok: true, street: 'Langestreek', city: 'Schiermonnikoog' });
+    expect(await lookup.lookup(' 8899aa ', '13-2')).toEqual({ ok: true, street: 'Dorpsstraat', city: 'Vlieland' });
+    expect(await lookup.lookup('1791 AL', '7a')).toEqual({ ok: true, street: 'Wilhelminalaan', city: 'Den Burg' });
+    expect(await lookup.lookup('1791AL', 4)).toEqual({ ok: true, street: 'Achterom', city: 'Den Burg' });
+    expect(await lookup.lookup('9161AA', 3)).toEqual({ ok: true, street: 'Ridderweg', city: 'Hollum' });
+    expect(await lookup.lookup('8881BA', 24)).toEqual({ ok: true, street: 'Commandeurstraat', city: 'West-Terschelling' });
+  });
+
+  it('answers not found for a number the street does not have, a postcode outside the data, or one that is not a postcode', async () => {
+    // Langestreek has the odd numbers 1 to 23 under 9166LA; Dorpsstraat 1-5 and 11-21, odd, under 8899AA.
+    for (const [postcode, number] of [
+      ['9166LA', 2],
+      ['9166LA', 25],
+      ['8899AA', 7],
+      ['8899AA', 9],
+      ['1012JS', 1],
+      ['0123AB', 1],
+      ['9166LA', 0],
+      ['9166LA', 'a1'],
+    ] as const) {
+      expect(await lookup.lookup(postcode, number), `${postcode} ${number}`).toEqual({ ok: false, reason: 'notFound' });
+    }
+  });
+
+  it('refuses malformed data when it is built, rather than answering from it', () => {
+    expect(() => createOfflineAddressLookup({ postcodes: { '1234AB': [['Straat', 'Plaats', '1-x']] } })).toThrow(/1234AB/);
+    expect(() => createOfflineAddressLookup({ postcodes: { '1234AB': [['Straat', 'Plaats']] } })).toThrow(/incomplete/);
+  });
+});
