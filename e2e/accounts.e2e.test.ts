@@ -60,10 +60,17 @@ describe('accounts in the order page', () => {
     await form.getByLabel('Bedrijfsnaam').fill('Bakkerij Het Zoete Brood');
     await form.getByLabel('Voornaam').fill('Anna');
     await form.getByLabel('Achternaam').fill('de Bakker');
+    // A Dutch postcode and house number fill in the street and place (the lookup of the BAG).
+    await form.getByLabel('Huisnummer').fill('1');
+    await form.getByLabel('Postcode').fill('1012 js');
+    await expect.poll(() => form.getByLabel('Straat').inputValue()).toBe('Dam');
+    await expect(form.getByLabel('Plaats').inputValue()).resolves.toBe('Amsterdam');
+    // What the customer types stays: another number of another street does not overwrite it.
     await form.getByLabel('Straat').fill('Kalverstraat');
     await form.getByLabel('Huisnummer').fill('12');
     await form.getByLabel('Postcode').fill('1012 AB');
-    await form.getByLabel('Plaats').fill('Amsterdam');
+    await expect.poll(() => form.getByLabel('Plaats').inputValue()).toBe('Amsterdam');
+    await expect(form.getByLabel('Straat').inputValue()).resolves.toBe('Kalverstraat');
     await form.getByLabel('Telefoonnummer').fill('020 1234567');
     await form.getByLabel('E-mailadres').fill(email);
     const passwordInput = form.getByLabel('Wachtwoord', { exact: true });

@@ -4,9 +4,10 @@
 // huisnummertoevoeging, postcode, woonplaatsnaam, gemeentenaam (and more, ignored), as NLExtract's
 // `adres` table exports them (see the README beside the data file for the extract used).
 //
-//   node scripts/build-address-data.mjs <folder of CSV files> <municipality> [<municipality> ...]
+//   node scripts/build-address-data.mjs <folder of CSV files> <municipality>|area:<1234> ...
 //
-// Every address of the named municipalities (gemeentenaam, exactly) is kept; letters and
+// Every address of the named municipalities (gemeentenaam, exactly) is kept, and every address of
+// a four-digit postcode area named as `area:1012` (Amsterdam's centre, say); letters and
 // additions are dropped, since the lookup takes the house number alone. The file groups the
 // house numbers per postcode, street and place as runs: `5`, `1-9` (every number) or `1-9/2`
 // (every other one), so the lookup answers 'not found' for a number that does not exist.
@@ -16,9 +17,11 @@ import { fileURLToPath } from 'node:url';
 
 const OUTPUT = fileURLToPath(new URL('../packages/server/src/ports/address-lookup/data/bag-addresses.json', import.meta.url));
 
-const [folder, ...municipalities] = process.argv.slice(2);
-if (!folder || municipalities.length === 0) {
-  process.stderr.write('usage: node scripts/build-address-data.mjs <folder of CSV files> <municipality> [<municipality> ...]\n');
+const [folder, ...chosen] = process.argv.slice(2);
+const municipalities = chosen.filter((name) => !name.startsWith('area:'));
+const areas = new Map(chosen.filter((name) => name.startsWith('area:')).map((name) => [name.slice('area:'.length), 0]));
+if (!folder || chosen.length === 0) {
+  process.stderr.write('usage: node scripts/build-address-data.mjs <folder of CSV files> <municipality>|area:<1234> ...\n');
   process.exit(2);
 }
 
@@ -80,9 +83,11 @@ for (const file of files) {
   const [street, number, postcode, place, municipality] = ['openbareruimtenaam', 'huisnummer', 'postcode', 'woonplaatsnaam', 'gemeentenaam'].map(at);
   for (const line of lines) {
     const row = fields(line);
-    if (!wanted.has(row[municipality])) continue;
+    const area = file.slice(0, 4);
+    if (!wanted.has(row[municipality]) && !areas.has(area)) continue;
     if (!/^[1-9]\d{3}[A-Z]{2}$/.test(row[postcode]) || !/^[1-9]\d*$/.test(row[number])) throw new Error(`${file}: unexpected address ${line}`);
-    perMunicipality.set(row[municipality], perMunicipality.get(row[municipality]) + 1);
+    if (wanted.has(row[municipality])) perMunicipality.set(row[municipality], perMunicipality.get(row[municipality]) + 1);
+    else areas.set(area, areas.get(area) + 1);
     const streets = found.get(row[postcode]) ?? new Map();
     found.set(row[postcode], streets);
     const key = `${row[street]}\t${row[place]}`;
@@ -90,10 +95,10 @@ for (const file of files) {
   }
 }
 
-const missing = [...perMunicipality].filter(([, count]) => count === 0).map(([name]) => name);
+const missing = [...perMunicipality, ...areas].filter(([, count]) => count === 0).map(([name]) => name);
 if (missing.length > 0) throw new Error(`no addresses for ${missing.join(', ')}`);
 
-const total = [...perMunicipality.values()].reduce((sum, count) => sum + count, 0);
+const total = [...perMunicipality.values(), ...areas.values()].reduce((sum, count) => sum + count, 0);
 // A postcode and number under two streets or places (rare): the lookup answers the first entry.
 let ambiguous = 0;
 for (const streets of found.values()) {
@@ -108,6 +113,7 @@ const text = [
   '{',
   `  "source": "BAG (Basisregistratie Adressen en Gebouwen), public domain (CC0 1.0); see README.md beside this file",`,
   `  "municipalities": ${JSON.stringify(Object.fromEntries(perMunicipality))},`,
+  `  "postcodeAreas": ${JSON.stringify(Object.fromEntries(areas))},`,
   `  "addresses": ${total},`,
   '  "postcodes": {',
   lines.join(',\n'),
@@ -116,5 +122,5 @@ const text = [
   '',
 ].join('\n');
 writeFileSync(OUTPUT, text);
-const counts = [...perMunicipality].map(([name, count]) => `${name}: ${count}`).join(', ');
+const counts = [...perMunicipality, ...[...areas].map(([area, count]) => [`area ${area}`, count])].map(([name, count]) => `${name}: ${count}`).join(', ');
 process.stdout.write(`${total} addresses in ${found.size} postcodes (${counts}; ${ambiguous} postcode and number pairs under two streets or places) written to ${OUTPUT}\n`);

@@ -52,7 +52,7 @@ describe.each(databaseKinds)('GET /api/bestellen/adres with the offline lookup o
     const dutch = await freshClient(app).get(lookupUrl('9166LA', '2'));
     expect(dutch.statusCode).toBe(404);
     expect(ZApiError.parse(dutch.json())).toEqual({ message: message('nl', 'addressNotFound') });
-    const english = await app.inject({ method: 'GET', url: lookupUrl('1012JS', '1'), headers: { cookie: 'kavel_lang=en' }, remoteAddress: '10.61.0.1' });
+    const english = await app.inject({ method: 'GET', url: lookupUrl('1013AA', '1'), headers: { cookie: 'kavel_lang=en' }, remoteAddress: '10.61.0.1' });
     expect(english.statusCode).toBe(404);
     expect(ZApiError.parse(english.json()).message).toBe(message('en', 'addressNotFound'));
     expect(message('en', 'addressNotFound')).not.toBe(message('nl', 'addressNotFound'));

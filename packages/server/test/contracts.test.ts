@@ -41,7 +41,6 @@ const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   domainDns: "the DNS page reads the records with the page's data (dnsZonePage); this answers the records alone",
   captchaV3Key: "reCAPTCHA v3's historic path; the page asks /captcha/key",
   captchaChallenge: 'the browser fetches the address the captcha key names',
-  addressLookup: 'for the customer-data form, which does not fill in the street and place from it yet',
 };
 
 const keyOf = (method: string, path: string) => `${method} ${path}`;

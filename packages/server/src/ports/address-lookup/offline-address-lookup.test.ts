@@ -5,11 +5,12 @@ import { createOfflineAddressLookup } from './offline-address-lookup.ts';
 describe('the offline address lookup on the committed BAG subset', () => {
   const lookup = createOfflineAddressLookup();
 
-  it('holds five whole municipalities, as its README says', () => {
+  it("holds five whole municipalities and Amsterdam's postcode area 1012, as its README says", () => {
     expect(lookup.name).toBe('offline');
     expect(bagAddresses.municipalities).toEqual({ Texel: 12_962, Vlieland: 1_265, Terschelling: 4_311, Ameland: 4_121, Schiermonnikoog: 1_532 });
-    expect(bagAddresses.addresses).toBe(24_191);
-    expect(Object.keys(bagAddresses.postcodes)).toHaveLength(1_249);
+    expect(bagAddresses.postcodeAreas).toEqual({ '1012': 9_321 });
+    expect(bagAddresses.addresses).toBe(33_512);
+    expect(Object.keys(bagAddresses.postcodes)).toHaveLength(1_623);
   });
 
   it('finds the street and place of an address in the data, however the postcode and number are written', async () => {
@@ -20,6 +21,8 @@ describe('the offline address lookup on the committed BAG subset', () => {
     expect(await lookup.lookup('1791AL', 4)).toEqual({ ok: true, street: 'Achterom', city: 'Den Burg' });
     expect(await lookup.lookup('9161AA', 3)).toEqual({ ok: true, street: 'Ridderweg', city: 'Hollum' });
     expect(await lookup.lookup('8881BA', 24)).toEqual({ ok: true, street: 'Commandeurstraat', city: 'West-Terschelling' });
+    // The order app's walk-through: the Dam in Amsterdam.
+    expect(await lookup.lookup('1012 JS', '1')).toEqual({ ok: true, street: 'Dam', city: 'Amsterdam' });
   });
 
   it('answers not found for a number the street does not have, a postcode outside the data, or one that is not a postcode', async () => {
@@ -29,7 +32,7 @@ describe('the offline address lookup on the committed BAG subset', () => {
       ['9166LA', 25],
       ['8899AA', 7],
       ['8899AA', 9],
-      ['1012JS', 1],
+      ['1013AA', 1],
       ['0123AB', 1],
       ['9166LA', 0],
       ['9166LA', 'a1'],

@@ -11,6 +11,7 @@ import { isPasswordRuleMessage } from './password-rule.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { countryOptions, useCountries } from './use-countries.ts';
+import { useAddressAutofill } from './use-address-autofill.ts';
 
 export type RegistrationForm = UseFormReturn<TRegistrationDto, unknown, z.output<typeof ZRegistrationDto>>;
 
@@ -64,6 +65,7 @@ export function AddressFields({ form }: { form: RegistrationForm }) {
   const { register, formState } = form;
   const errors = formState.errors;
   const countryLabel = t('field.country');
+  useAddressAutofill(form);
   return (
     <fieldset className="form-section">
       <legend className="form-section__title">{t('register.address')}</legend>

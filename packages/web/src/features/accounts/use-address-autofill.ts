@@ -1,0 +1,39 @@
+import { cleanPostcode, contracts, houseNumberOf } from '@kavel/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
+import { call } from '../../api/client.ts';
+import type { RegistrationForm } from './registration-fields.tsx';
+
+/** The Netherlands in the order app's country list: the only country the lookup knows. */
+const NETHERLANDS = '154';
+
+/**
+ * Spec 001 section 5's address autofill: once a Dutch postcode and a house number are filled in,
+ * the shop looks up the street and place and fills them in. A street or place the customer typed
+ * is left alone; one filled in earlier by the lookup follows the new address. An address the
+ * lookup does not know changes nothing: the customer types it.
+ */
+export function useAddressAutofill(form: RegistrationForm): void {
+  const [postCode, streetNumber, countryId] = useWatch({ control: form.control, name: ['postCode', 'streetNumber', 'countryId'] });
+  const postcode = cleanPostcode(String(postCode ?? ''));
+  const number = houseNumberOf(String(streetNumber ?? ''));
+  const lookup = useQuery({
+    queryKey: ['address', postcode, number],
+    queryFn: ({ signal }) => call(contracts.addressLookup, { query: { postcode: postcode!, huisnummer: String(number) } }, { signal }),
+    enabled: String(countryId ?? NETHERLANDS) === NETHERLANDS && postcode !== null && number !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const filled = useRef<{ street: string; city: string }>({ street: '', city: '' });
+  const found = lookup.data;
+  useEffect(() => {
+    if (!found) return;
+    for (const field of ['street', 'city'] as const) {
+      const current = String(form.getValues(field) ?? '').trim();
+      if (current !== '' && current !== filled.current[field]) continue;
+      form.setValue(field, found[field], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      filled.current[field] = found[field];
+    }
+  }, [found, form]);
+}
