@@ -26,5 +26,6 @@ export * from './schemas/checkout.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/order-products.ts';
 export * from './schemas/local-basket.ts';
+export * from './schemas/customer-data.ts';
 export * from './contracts/index.ts';
 export * from './service-cards.ts';

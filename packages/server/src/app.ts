@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
 import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
+import { registerCustomerDataRoutes } from './features/accounts/customer-data-routes.ts';
 import { registerAddressRoutes } from './features/addresses/address-routes.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
 import { registerBasketRoutes } from './features/basket/basket-routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerZoneRoutes(app, zones);
   registerZoneOperationRoutes(app, zoneOperations);
   registerAccountRoutes(app, accounts, sessions);
+  registerCustomerDataRoutes(app, { db, customer: services.customer });
   registerCaptchaRoutes(app, adapters.captcha, (username) => accounts.login.captchaDifficulty(username));
   registerErrorReportRoutes(app, db);
   // [checkout] routes

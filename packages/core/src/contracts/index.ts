@@ -2,6 +2,7 @@ import { accountContracts } from './accounts.ts';
 import { addressContracts } from './addresses.ts';
 import { basketContracts } from './basket.ts';
 import { checkoutContracts } from './checkout.ts';
+import { customerDataContracts } from './customer-data.ts';
 import type { Contract } from './contract.ts';
 import { dnsProfileContracts } from './dns-profiles.ts';
 import { dnsZoneContracts } from './dns-zones.ts';
@@ -24,6 +25,7 @@ export const contracts = {
   ...dnsZoneContracts,
   ...dnsProfileContracts,
   ...accountContracts,
+  ...customerDataContracts,
   ...addressContracts,
   ...shopContracts,
 };

@@ -3,6 +3,7 @@ export const ORDER_APP_BASE = '/bestellen';
 export const ORDER_APP_PATHS = {
   entry: ORDER_APP_BASE,
   login: `${ORDER_APP_BASE}/inloggen`,
+  customerData: `${ORDER_APP_BASE}/gegevens-invullen`,
   successfullyRegistered: `${ORDER_APP_BASE}/succesvol-geregistreerd`,
 } as const;
 

@@ -1,4 +1,5 @@
 import { useLocation } from '../app/router.ts';
+import { CustomerDataPage } from './customer-data-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { OrderAppEntryPage } from './order-app-entry-page.tsx';
 import { OrderAppLoginPage } from './order-app-login-page.tsx';
@@ -12,6 +13,7 @@ export function OrderApp() {
   const { path } = useLocation();
   if (path === ORDER_APP_PATHS.entry) return <OrderAppEntryPage />;
   if (path === ORDER_APP_PATHS.login) return <OrderAppLoginPage />;
+  if (path === ORDER_APP_PATHS.customerData) return <CustomerDataPage />;
   if (path === ORDER_APP_PATHS.successfullyRegistered || path.startsWith(`${ORDER_APP_PATHS.successfullyRegistered}/`)) return <SuccessfullyRegisteredPage />;
   const order = orderRoute(path);
   // Keyed by order, so moving from one order to another starts afresh.

@@ -1,4 +1,4 @@
-import { message, type Locale, type MessageKey, type TAvailabilityStatus, type TBasket, type TBasketItem, type TBasketValidation, type TCustomerSummary, type TServicesValidation } from '@kavel/core';
+import { isCustomerDataComplete, message, type Locale, type MessageKey, type TAvailabilityStatus, type TBasket, type TBasketItem, type TBasketValidation, type TCustomerSummary, type TServicesValidation } from '@kavel/core';
 import { refusal } from '../../http/errors.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
@@ -21,12 +21,6 @@ const failed = (text: string): TBasketValidation => ({ status: 'FAILED', message
 const isNewDomain = (item: TBasketItem) => (item.productType === 'DOMAIN' || item.productType === 'DOMAIN_TRANSFER') && !item.invoiced;
 const isHosting = (item: TBasketItem) => item.productType === 'LINUX_PACKAGE' || item.productType === 'RESELLER_PACKAGE';
 
-/** Enough of the customer's own data to register a domain in their name (the standard holder). */
-export function isCompleteHolder(customer: TCustomerSummary): boolean {
-  const required = [customer.firstName, customer.lastName, customer.street, customer.streetNumber, customer.postCode, customer.city, customer.phoneNumber, customer.email];
-  if (customer.isCompany) required.push(customer.companyName);
-  return customer.countryId > 0 && required.every((value) => value.trim() !== '');
-}
 
 interface AvailabilityVerdict {
   domain: TBasketItem;
@@ -117,7 +111,7 @@ async function judge(
   if (customer) {
     for (const domain of domains) {
       const holderId = domain.options.customWhoisId ?? null;
-      if (holderId === null && !isCompleteHolder(customer)) return failed(message(locale, 'checkoutHolderIncomplete', { domain: domain.title }));
+      if (holderId === null && !isCustomerDataComplete(customer)) return failed(message(locale, 'checkoutHolderIncomplete', { domain: domain.title }));
       if (holderId !== null && !(await deps.ownsHolder(customer.id, holderId))) return failed(message(locale, 'checkoutHolderUnknown', { domain: domain.title }));
     }
   }

@@ -1,12 +1,20 @@
 import { cleanPostcode, contracts, houseNumberOf } from '@kavel/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
 import { call } from '../../api/client.ts';
-import type { RegistrationForm } from './registration-fields.tsx';
 
 /** The Netherlands in the order app's country list: the only country the lookup knows. */
 const NETHERLANDS = '154';
+
+/** A form with the address fields the lookup reads and fills, named as in the registration and customer-data forms. */
+interface AddressValues extends FieldValues {
+  street: string;
+  streetNumber: string;
+  postCode: string;
+  city: string;
+  countryId?: unknown;
+}
 
 /**
  * Spec 001 section 5's address autofill: once a Dutch postcode and a house number are filled in,
@@ -14,8 +22,8 @@ const NETHERLANDS = '154';
  * is left alone; one filled in earlier by the lookup follows the new address. An address the
  * lookup does not know changes nothing: the customer types it.
  */
-export function useAddressAutofill(form: RegistrationForm): void {
-  const [postCode, streetNumber, countryId] = useWatch({ control: form.control, name: ['postCode', 'streetNumber', 'countryId'] });
+export function useAddressAutofill<T extends AddressValues, C, O>(form: UseFormReturn<T, C, O>): void {
+  const [postCode, streetNumber, countryId] = useWatch({ control: form.control, name: ['postCode', 'streetNumber', 'countryId'] as Path<T>[] }) as unknown[];
   const postcode = cleanPostcode(String(postCode ?? ''));
   const number = houseNumberOf(String(streetNumber ?? ''));
   const lookup = useQuery({
@@ -30,9 +38,10 @@ export function useAddressAutofill(form: RegistrationForm): void {
   useEffect(() => {
     if (!found) return;
     for (const field of ['street', 'city'] as const) {
-      const current = String(form.getValues(field) ?? '').trim();
+      const name = field as Path<T>;
+      const current = String(form.getValues(name) ?? '').trim();
       if (current !== '' && current !== filled.current[field]) continue;
-      form.setValue(field, found[field], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+      form.setValue(name, found[field] as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
       filled.current[field] = found[field];
     }
   }, [found, form]);

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { DEFAULT_COUNTRY_ID, type TCustomerSummary } from './account.ts';
+import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+
+/** The maximum length of a house number's addition (spec 001 section 9). */
+export const STREET_NUMBER_ADDITION_LENGTH = 10;
+
+/** Spec 001 section 3's customer data of the order app: the ten fields its form shows. */
+export const ZCustomerData = z.object({
+  companyName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  street: z.string(),
+  streetNumber: z.string(),
+  streetNumberAddition: z.string(),
+  postCode: z.string(),
+  city: z.string(),
+  countryId: z.number().int(),
+  phoneNumber: z.string(),
+});
+export type TCustomerData = z.infer<typeof ZCustomerData>;
+
+/**
+ * `POST /api/bestellen/klantgegevens` (spec 001 section 5's customer-data form): first and last
+ * name, phone, postcode, a numeric house number, country, street and city required; the company
+ * name optional; the addition at most 10 characters. A Dutch postcode is written `1234 AB`.
+ */
+export const ZCustomerDataForm = z
+  .object({
+    companyName: optionalText(100),
+    firstName: requiredText(60),
+    lastName: requiredText(80),
+    street: requiredText(100),
+    streetNumber: ZHouseNumber,
+    streetNumberAddition: optionalText(STREET_NUMBER_ADDITION_LENGTH),
+    postCode: requiredText(12),
+    city: requiredText(80),
+    countryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }).max(249, { error: 'required' }),
+    phoneNumber: ZPhoneNumber,
+  })
+  .superRefine((form, ctx) => {
+    if (form.countryId === DEFAULT_COUNTRY_ID && !isDutchPostcode(form.postCode)) ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'postcode' });
+  })
+  .transform((form) => (form.countryId === DEFAULT_COUNTRY_ID ? { ...form, postCode: formatDutchPostcode(form.postCode) } : form));
+export type TCustomerDataForm = z.input<typeof ZCustomerDataForm>;
+
+/**
+ * Whether the customer's own data is enough to order and to register a domain in their name (the
+ * standard holder): `GET /api/bestellen/alle-gegevens-ingevuld`, and checkout's holder check.
+ */
+export function isCustomerDataComplete(customer: Pick<TCustomerSummary, 'isCompany' | 'companyName' | 'firstName' | 'lastName' | 'street' | 'streetNumber' | 'postCode' | 'city' | 'phoneNumber' | 'email' | 'countryId'>): boolean {
+  const required = [customer.firstName, customer.lastName, customer.street, customer.streetNumber, customer.postCode, customer.city, customer.phoneNumber, customer.email];
+  if (customer.isCompany) required.push(customer.companyName);
+  return customer.countryId > 0 && required.every((value) => value.trim() !== '');
+}
