@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressLookup, createPayment, type AdapterLog } from './adapters.ts';
+import { createAddressLookup, createCertificates, createPayment, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 
@@ -82,5 +82,21 @@ describe('choosing the address lookup', () => {
   it('answers from the committed BAG subset by default, and asks PDOK when configured', () => {
     expect(createAddressLookup(loadConfig({}).addressLookup).name).toBe('offline');
     expect(createAddressLookup(loadConfig({ ADDRESS_LOOKUP: 'pdok' }).addressLookup).name).toBe('pdok');
+  });
+});
+
+describe('choosing the certificate authority', () => {
+  it('takes the simulated authority by default, issuing after 60 s without failures', () => {
+    const config = loadConfig({ DATA_DIR: ':memory:' });
+    expect(config.certificates).toEqual({ adapter: 'simulated', issueSeconds: 60, failureRate: 0 });
+    expect(createCertificates(config.certificates, database.db).name).toBe('simulated');
+  });
+
+  it('reads the validation delay and failure share, and refuses what is out of range', () => {
+    const config = loadConfig({ CERTIFICATE_SIMULATED_ISSUE_SECONDS: '0', CERTIFICATE_SIMULATED_FAILURE_RATE: '0.25' });
+    expect(config.certificates).toEqual({ adapter: 'simulated', issueSeconds: 0, failureRate: 0.25 });
+    expect(() => loadConfig({ CERTIFICATE_ADAPTER: 'sectigo' })).toThrow(/CERTIFICATE_ADAPTER/);
+    expect(() => loadConfig({ CERTIFICATE_SIMULATED_ISSUE_SECONDS: '-1' })).toThrow(/CERTIFICATE_SIMULATED_ISSUE_SECONDS/);
+    expect(() => loadConfig({ CERTIFICATE_SIMULATED_FAILURE_RATE: '2' })).toThrow(/CERTIFICATE_SIMULATED_FAILURE_RATE/);
   });
 });

@@ -23,6 +23,7 @@ import { createOutboxMailer, createSmtpMailer } from './ports/mailer/index.ts';
 import { createOmnikassaPayment, createSimulatedPayment } from './ports/payment/index.ts';
 import type { PaymentPort } from './ports/payment/payment-port.ts';
 import { createSimulatedProvisioning } from './ports/provisioning/index.ts';
+import { createSimulatedCertificates, type CertificatePort } from './ports/certificates/index.ts';
 import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
 import { createRdapRegistry, createSimulatedRegistry, createWhoisRegistry } from './ports/registry/index.ts';
@@ -34,6 +35,8 @@ export interface Adapters {
   mailer: MailerPort;
   payment: PaymentPort;
   provisioning: ProvisioningPort;
+  /** Orders SSL certificates from a certificate authority. */
+  certificates: CertificatePort;
   counters: CounterPort;
   availabilityCache: AvailabilityCachePort;
   dnsPublisher: DnsPublisherPort;
@@ -57,6 +60,7 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     mailer: createMailer(config, log),
     payment: await createPayment(config, log, db),
     provisioning: createSimulatedProvisioning({ db }),
+    certificates: createCertificates(config.certificates, db),
     counters: createCounters(config.counters, db, redis),
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
     dnsPublisher: createDnsPublisher(config.dns),
@@ -108,6 +112,11 @@ export function createAvailabilityCache(store: SharedStore, db: Database, redis:
 export function createAddressLookup(addressLookup: Config['addressLookup']): AddressLookupPort {
   if (addressLookup.adapter === 'pdok') return createPdokAddressLookup({ baseUrl: addressLookup.baseUrl, timeoutMs: addressLookup.timeoutMs });
   return createOfflineAddressLookup();
+}
+
+/** The simulated authority (the only adapter yet): real certificates under its own untrusted test CA. */
+export function createCertificates(certificates: Config['certificates'], db: Database): CertificatePort {
+  return createSimulatedCertificates({ db, issueSeconds: certificates.issueSeconds, failureRate: certificates.failureRate });
 }
 
 /** PowerDNS when configured; otherwise the shop keeps the zones and publishes nothing. */

@@ -81,6 +81,11 @@ const ZEnv = z.object({
   /** Omnikassa API base; the sandbox by default. */
   OMNIKASSA_BASE_URL: z.string().url().default('https://api.pay-sandbox.rabobank.nl/omnikassa-api-sandbox/'),
   PROVISIONING_ADAPTER: z.enum(['simulated']).default('simulated'),
+  CERTIFICATE_ADAPTER: z.enum(['simulated']).default('simulated'),
+  /** Simulated certificate authority: seconds from the order to the issued certificate (its domain validation). */
+  CERTIFICATE_SIMULATED_ISSUE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(60),
+  /** Simulated certificate authority: share of orders answered 'unreachable', 0 to 1. */
+  CERTIFICATE_SIMULATED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Login throttle per account (and per unknown address): from this failure in a row on, the next check waits. */
   LOGIN_DELAY_FROM_FAILURE: z.coerce.number().int().min(1).max(100).default(LOGIN.delayFromFailure),
   /** The wait after that failure, doubling with each further failure up to the maximum. */
@@ -176,6 +181,8 @@ export interface Config {
   demoAccounts: boolean;
   payment: { adapter: 'simulated'; allowedOnHttps: boolean } | { adapter: 'omnikassa'; refreshToken: string; signingKey: string; baseUrl: string };
   provisioning: { adapter: Env['PROVISIONING_ADAPTER'] };
+  /** Where SSL certificates are ordered: the simulated authority (its validation delay and failure share). */
+  certificates: { adapter: 'simulated'; issueSeconds: number; failureRate: number };
   dns: { nameservers: string[]; hostmaster: string } & ({ adapter: 'none' } | { adapter: 'powerdns'; apiUrl: string; apiKey: string });
   /** How the DNS page's scan reads a domain's present DNS: simulated, or real DNS through these resolvers (the system's when none). */
   dnsResolver: { adapter: 'simulated' } | { adapter: 'system'; servers: string[] };
@@ -269,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { adapter: 'omnikassa', refreshToken: e.OMNIKASSA_REFRESH_TOKEN!, signingKey: e.OMNIKASSA_SIGNING_KEY!, baseUrl: e.OMNIKASSA_BASE_URL }
         : { adapter: 'simulated', allowedOnHttps: e.PAYMENT_SIMULATED_ALLOWED === 'true' },
     provisioning: { adapter: e.PROVISIONING_ADAPTER },
+    certificates: { adapter: e.CERTIFICATE_ADAPTER, issueSeconds: e.CERTIFICATE_SIMULATED_ISSUE_SECONDS, failureRate: e.CERTIFICATE_SIMULATED_FAILURE_RATE },
     dns,
     dnsResolver:
       e.DNS_RESOLVER === 'system'

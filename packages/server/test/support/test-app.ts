@@ -28,6 +28,7 @@ import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
 import type { PaymentPort } from '../../src/ports/payment/payment-port.ts';
 import { createSimulatedProvisioning } from '../../src/ports/provisioning/index.ts';
+import { createSimulatedCertificates, type CertificatePort } from '../../src/ports/certificates/index.ts';
 import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { batchedOwnershipCheck } from '../../src/features/domains/domain-service.ts';
@@ -73,6 +74,8 @@ export interface TestAppOptions {
   payment?: PaymentPort | ((db: Database) => Promise<PaymentPort>);
   /** A port, or how to make one on the test's database. */
   provisioning?: ProvisioningPort | ((db: Database) => ProvisioningPort);
+  /** Default: the simulated authority, issuing at once. */
+  certificates?: CertificatePort | ((db: Database) => CertificatePort);
   /** Default: in memory, as one process on the embedded database has them. A port, or how to make one on the test's database. */
   counters?: CounterPort | ((db: Database) => CounterPort);
   availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
@@ -177,6 +180,8 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       mailer,
       payment: typeof options.payment === 'function' ? await options.payment(db) : (options.payment ?? (await createSimulatedPayment({ baseUrl: testConfig.baseUrl, db }))),
       provisioning: typeof options.provisioning === 'function' ? options.provisioning(db) : (options.provisioning ?? createSimulatedProvisioning({ db })),
+      certificates:
+        typeof options.certificates === 'function' ? options.certificates(db) : (options.certificates ?? createSimulatedCertificates({ db, issueSeconds: 0 })),
       counters: typeof options.counters === 'function' ? options.counters(db) : (options.counters ?? createMemoryCounters()),
       availabilityCache:
         typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),

@@ -47,3 +47,48 @@ export const simulatedHostingAccounts = pgTable(
     unique('simulated_hosting_accounts_username').on(table.platform, table.username),
   ],
 );
+
+/**
+ * The simulated certificate authority's own test CA: a root and an intermediate that signs the
+ * certificates, created once per authority and kept here so that every process and a restart
+ * sign with the same chain. These keys protect nothing: no browser trusts this root.
+ */
+export const simulatedCertificateAuthorities = pgTable('simulated_certificate_authorities', {
+  /** Which simulated authority: one per shop, or a fresh one per test on a shared database. */
+  authority: text('authority').primaryKey(),
+  rootKeyPem: text('root_key_pem').notNull(),
+  rootCertificatePem: text('root_certificate_pem').notNull(),
+  intermediateKeyPem: text('intermediate_key_pem').notNull(),
+  intermediateCertificatePem: text('intermediate_certificate_pem').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A certificate order at the simulated authority, from request to issued, failed or revoked. */
+export const simulatedCertificates = pgTable(
+  'simulated_certificates',
+  {
+    id: serial('id').primaryKey(),
+    authority: text('authority').notNull(),
+    /** The shop's reference of the request: a repeat answers this order. */
+    clientRef: text('client_ref').notNull(),
+    productCode: text('product_code').notNull(),
+    commonName: text('common_name').notNull(),
+    altNames: jsonb('alt_names').$type<string[]>().notNull(),
+    validation: text('validation').notNull(),
+    organisation: text('organisation'),
+    /** The shop's certificate signing request; the private key never reaches the authority. */
+    csrPem: text('csr_pem').notNull(),
+    /** pending, issued, failed or revoked. */
+    status: text('status').notNull(),
+    /** When validation completes: the first status question from then on issues (or fails) it. */
+    readyAt: timestamp('ready_at', { withTimezone: true }).notNull(),
+    /** Set at request time when validation is to fail (a `.invalid` name, an injected failure). */
+    failureDetail: text('failure_detail'),
+    serial: text('serial'),
+    certificatePem: text('certificate_pem'),
+    notAfter: timestamp('not_after', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('simulated_certificates_client_ref').on(table.authority, table.clientRef)],
+);
