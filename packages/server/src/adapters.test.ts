@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressLookup, createPayment, type AdapterLog } from './adapters.ts';
+import { createAddressLookup, createCloudflare, createPayment, createVps, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 
@@ -82,5 +82,15 @@ describe('choosing the address lookup', () => {
   it('answers from the committed BAG subset by default, and asks PDOK when configured', () => {
     expect(createAddressLookup(loadConfig({}).addressLookup).name).toBe('offline');
     expect(createAddressLookup(loadConfig({ ADDRESS_LOOKUP: 'pdok' }).addressLookup).name).toBe('pdok');
+  });
+});
+
+describe('choosing the Cloudflare and VPS adapters', () => {
+  it('uses the simulated account and platform by default, and the real APIs when configured', () => {
+    expect(createCloudflare(loadConfig({}).cloudflare, database.db).name).toBe('simulated');
+    expect(createCloudflare(loadConfig({ CLOUDFLARE_ADAPTER: 'api', CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ACCOUNT_ID: 'a' }).cloudflare, database.db).name).toBe('api');
+    expect(createVps(loadConfig({}).vps, database.db).name).toBe('simulated');
+    const proxmox = { VPS_ADAPTER: 'proxmox', PROXMOX_API_URL: 'https://pve.example.nl:8006', PROXMOX_TOKEN_ID: 'kavel@pve!shop', PROXMOX_TOKEN_SECRET: 's', PROXMOX_NODE: 'pve1', PROXMOX_TEMPLATE_VMID: '9000' };
+    expect(createVps(loadConfig(proxmox).vps, database.db).name).toBe('proxmox');
   });
 });
