@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAddressLookup, createCertificates, createPayment, type AdapterLog } from './adapters.ts';
+import { createAddressLookup, createCertificates, createCloudflare, createPayment, createVps, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connect.ts';
 
@@ -98,5 +98,15 @@ describe('choosing the certificate authority', () => {
     expect(() => loadConfig({ CERTIFICATE_ADAPTER: 'sectigo' })).toThrow(/CERTIFICATE_ADAPTER/);
     expect(() => loadConfig({ CERTIFICATE_SIMULATED_ISSUE_SECONDS: '-1' })).toThrow(/CERTIFICATE_SIMULATED_ISSUE_SECONDS/);
     expect(() => loadConfig({ CERTIFICATE_SIMULATED_FAILURE_RATE: '2' })).toThrow(/CERTIFICATE_SIMULATED_FAILURE_RATE/);
+  });
+});
+
+describe('choosing the Cloudflare and VPS adapters', () => {
+  it('uses the simulated account and platform by default, and the real APIs when configured', () => {
+    expect(createCloudflare(loadConfig({}).cloudflare, database.db).name).toBe('simulated');
+    expect(createCloudflare(loadConfig({ CLOUDFLARE_ADAPTER: 'api', CLOUDFLARE_API_TOKEN: 't', CLOUDFLARE_ACCOUNT_ID: 'a' }).cloudflare, database.db).name).toBe('api');
+    expect(createVps(loadConfig({}).vps, database.db).name).toBe('simulated');
+    const proxmox = { VPS_ADAPTER: 'proxmox', PROXMOX_API_URL: 'https://pve.example.nl:8006', PROXMOX_TOKEN_ID: 'kavel@pve!shop', PROXMOX_TOKEN_SECRET: 's', PROXMOX_NODE: 'pve1', PROXMOX_TEMPLATE_VMID: '9000' };
+    expect(createVps(loadConfig(proxmox).vps, database.db).name).toBe('proxmox');
   });
 });

@@ -25,6 +25,8 @@ import type { PaymentPort } from './ports/payment/payment-port.ts';
 import { createSimulatedProvisioning } from './ports/provisioning/index.ts';
 import { createSimulatedCertificates, type CertificatePort } from './ports/certificates/index.ts';
 import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts';
+import { createApiCloudflare, createSimulatedCloudflare, type CloudflarePort } from './ports/cloudflare/index.ts';
+import { createProxmoxVps, createSimulatedVps, type VpsPort } from './ports/vps/index.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
 import { createRdapRegistry, createSimulatedRegistry, createWhoisRegistry } from './ports/registry/index.ts';
 import type { RegistryPort } from './ports/registry/registry-port.ts';
@@ -37,6 +39,10 @@ export interface Adapters {
   provisioning: ProvisioningPort;
   /** Orders SSL certificates from a certificate authority. */
   certificates: CertificatePort;
+  /** Puts a customer's domain behind Cloudflare on a paid plan. */
+  cloudflare: CloudflarePort;
+  /** Creates the virtual servers of VPS packages. */
+  vps: VpsPort;
   counters: CounterPort;
   availabilityCache: AvailabilityCachePort;
   dnsPublisher: DnsPublisherPort;
@@ -61,6 +67,8 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     payment: await createPayment(config, log, db),
     provisioning: createSimulatedProvisioning({ db }),
     certificates: createCertificates(config.certificates, db),
+    cloudflare: createCloudflare(config.cloudflare, db),
+    vps: createVps(config.vps, db),
     counters: createCounters(config.counters, db, redis),
     availabilityCache: createAvailabilityCache(config.availability.cache, db, redis),
     dnsPublisher: createDnsPublisher(config.dns),
@@ -117,6 +125,22 @@ export function createAddressLookup(addressLookup: Config['addressLookup']): Add
 /** The simulated authority (the only adapter yet): real certificates under its own untrusted test CA. */
 export function createCertificates(certificates: Config['certificates'], db: Database): CertificatePort {
   return createSimulatedCertificates({ db, issueSeconds: certificates.issueSeconds, failureRate: certificates.failureRate });
+}
+
+/** Cloudflare's API v4 when configured; otherwise the simulated account in the shop's database. */
+export function createCloudflare(cloudflare: Config['cloudflare'], db: Database): CloudflarePort {
+  if (cloudflare.adapter === 'api') {
+    return createApiCloudflare({ baseUrl: cloudflare.baseUrl, apiToken: cloudflare.apiToken, accountId: cloudflare.accountId, timeoutMs: cloudflare.timeoutMs });
+  }
+  return createSimulatedCloudflare({ db, activationSeconds: cloudflare.activationSeconds, failureRate: cloudflare.failureRate });
+}
+
+/** Proxmox VE when configured; otherwise the simulated platform in the shop's database. */
+export function createVps(vps: Config['vps'], db: Database): VpsPort {
+  if (vps.adapter === 'proxmox') {
+    return createProxmoxVps({ apiUrl: vps.apiUrl, tokenId: vps.tokenId, tokenSecret: vps.tokenSecret, node: vps.node, templateVmid: vps.templateVmid, timeoutMs: vps.timeoutMs });
+  }
+  return createSimulatedVps({ db, bootSeconds: vps.bootSeconds, failureRate: vps.failureRate });
 }
 
 /** PowerDNS when configured; otherwise the shop keeps the zones and publishes nothing. */

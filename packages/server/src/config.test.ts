@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PDOK_LOCATIESERVER_URL, loadConfig } from './config.ts';
+import { DEFAULT_CLOUDFLARE_API_URL } from './ports/cloudflare/index.ts';
 
 describe('session configuration', () => {
   it('defaults to 30 idle minutes and 12 hours for a logged-in session, 30 idle days and 90 days for an anonymous one', () => {
@@ -71,5 +72,58 @@ describe('address lookup configuration', () => {
     expect(() => loadConfig({ ADDRESS_LOOKUP: 'google' })).toThrow(/ADDRESS_LOOKUP/);
     expect(() => loadConfig({ ADDRESS_LOOKUP: 'pdok', PDOK_LOCATIESERVER_URL: 'api.pdok.nl' })).toThrow(/PDOK_LOCATIESERVER_URL/);
     expect(() => loadConfig({ ADDRESS_LOOKUP_TIMEOUT_MS: '10' })).toThrow(/ADDRESS_LOOKUP_TIMEOUT_MS/);
+  });
+});
+
+describe('Cloudflare configuration', () => {
+  it('defaults to the simulated account: zones active after a minute, no failures', () => {
+    expect(loadConfig({}).cloudflare).toEqual({ adapter: 'simulated', activationSeconds: 60, failureRate: 0 });
+    expect(loadConfig({ CLOUDFLARE_SIMULATED_ACTIVATION_SECONDS: '0', CLOUDFLARE_SIMULATED_FAILURE_RATE: '0.5' }).cloudflare).toEqual({ adapter: 'simulated', activationSeconds: 0, failureRate: 0.5 });
+  });
+
+  it('reads the API: token, account, address and timeout', () => {
+    expect(loadConfig({ CLOUDFLARE_ADAPTER: 'api', CLOUDFLARE_API_TOKEN: 'tok', CLOUDFLARE_ACCOUNT_ID: 'acc' }).cloudflare).toEqual({
+      adapter: 'api',
+      baseUrl: DEFAULT_CLOUDFLARE_API_URL,
+      apiToken: 'tok',
+      accountId: 'acc',
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig({ CLOUDFLARE_ADAPTER: 'api', CLOUDFLARE_API_TOKEN: 'tok', CLOUDFLARE_ACCOUNT_ID: 'acc', CLOUDFLARE_API_URL: 'http://127.0.0.1:8787/client/v4', CLOUDFLARE_TIMEOUT_MS: '500' }).cloudflare).toMatchObject({
+      baseUrl: 'http://127.0.0.1:8787/client/v4',
+      timeoutMs: 500,
+    });
+  });
+
+  it('refuses the API without token or account, and another adapter', () => {
+    expect(() => loadConfig({ CLOUDFLARE_ADAPTER: 'api', CLOUDFLARE_API_TOKEN: 'tok' })).toThrow(/CLOUDFLARE_ACCOUNT_ID/);
+    expect(() => loadConfig({ CLOUDFLARE_ADAPTER: 'api', CLOUDFLARE_ACCOUNT_ID: 'acc' })).toThrow(/CLOUDFLARE_API_TOKEN/);
+    expect(() => loadConfig({ CLOUDFLARE_ADAPTER: 'other' })).toThrow(/CLOUDFLARE_ADAPTER/);
+  });
+});
+
+describe('VPS configuration', () => {
+  const proxmox = { VPS_ADAPTER: 'proxmox', PROXMOX_API_URL: 'https://pve.example.nl:8006', PROXMOX_TOKEN_ID: 'kavel@pve!shop', PROXMOX_TOKEN_SECRET: 'secret', PROXMOX_NODE: 'pve1', PROXMOX_TEMPLATE_VMID: '9000' };
+
+  it('defaults to the simulated platform: servers run after 30 seconds, no failures', () => {
+    expect(loadConfig({}).vps).toEqual({ adapter: 'simulated', bootSeconds: 30, failureRate: 0 });
+  });
+
+  it('reads Proxmox VE: address, token, node, template and timeout', () => {
+    expect(loadConfig(proxmox).vps).toEqual({
+      adapter: 'proxmox',
+      apiUrl: 'https://pve.example.nl:8006',
+      tokenId: 'kavel@pve!shop',
+      tokenSecret: 'secret',
+      node: 'pve1',
+      templateVmid: 9000,
+      timeoutMs: 10_000,
+    });
+  });
+
+  it('refuses Proxmox with a setting missing, and a token id that is not USER@REALM!TOKENID', () => {
+    expect(() => loadConfig({ ...proxmox, PROXMOX_TEMPLATE_VMID: undefined })).toThrow(/PROXMOX_TEMPLATE_VMID/);
+    expect(() => loadConfig({ ...proxmox, PROXMOX_NODE: undefined })).toThrow(/PROXMOX_NODE/);
+    expect(() => loadConfig({ ...proxmox, PROXMOX_TOKEN_ID: 'kavel' })).toThrow(/PROXMOX_TOKEN_ID/);
   });
 });

@@ -1,6 +1,7 @@
 import { hostmasterName, isWellFormedName } from '@kavel/core';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_THROTTLE as LOGIN, type LoginThrottleRules } from './features/accounts/login-throttle-rules.ts';
+import { DEFAULT_CLOUDFLARE_API_URL } from './ports/cloudflare/api-cloudflare.ts';
 
 /**
  * The only reader of `process.env`. Every variable, its default and meaning is listed in
@@ -86,6 +87,37 @@ const ZEnv = z.object({
   CERTIFICATE_SIMULATED_ISSUE_SECONDS: z.coerce.number().int().min(0).max(7 * 86_400).default(60),
   /** Simulated certificate authority: share of orders answered 'unreachable', 0 to 1. */
   CERTIFICATE_SIMULATED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Cloudflare plans for a customer's domain: `simulated` (zones in the shop's database) or `api` (Cloudflare API v4). */
+  CLOUDFLARE_ADAPTER: z.enum(['simulated', 'api']).default('simulated'),
+  /** Cloudflare API v4 base. */
+  CLOUDFLARE_API_URL: z.string().url().default(DEFAULT_CLOUDFLARE_API_URL),
+  /** An API token with Zone Edit and Billing Edit on the account. */
+  CLOUDFLARE_API_TOKEN: z.string().optional(),
+  /** The account the zones are created in. */
+  CLOUDFLARE_ACCOUNT_ID: z.string().optional(),
+  /** Time one Cloudflare call may take before it counts as unreachable. */
+  CLOUDFLARE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Simulated Cloudflare: how long a new zone stays pending. */
+  CLOUDFLARE_SIMULATED_ACTIVATION_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(60),
+  /** Simulated Cloudflare: share of calls that fail, 0 to 1. */
+  CLOUDFLARE_SIMULATED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Virtual servers: `simulated` (servers in the shop's database) or `proxmox` (Proxmox VE API). */
+  VPS_ADAPTER: z.enum(['simulated', 'proxmox']).default('simulated'),
+  /** Proxmox VE: `https://pve.example.nl:8006`. */
+  PROXMOX_API_URL: z.string().url().optional(),
+  /** Proxmox VE API token: `USER@REALM!TOKENID` and its secret. */
+  PROXMOX_TOKEN_ID: z.string().regex(/^[^@=\s]+@[^!=\s]+![^=\s]+$/, 'USER@REALM!TOKENID').optional(),
+  PROXMOX_TOKEN_SECRET: z.string().optional(),
+  /** The node where servers are created. */
+  PROXMOX_NODE: z.string().optional(),
+  /** The template VM that is cloned. */
+  PROXMOX_TEMPLATE_VMID: z.coerce.number().int().min(100).max(999_999_999).optional(),
+  /** Time one Proxmox call may take before it counts as unreachable (tasks are waited for longer). */
+  PROXMOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Simulated VPS platform: how long a new server stays provisioning. */
+  VPS_SIMULATED_BOOT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  /** Simulated VPS platform: share of calls that fail, 0 to 1. */
+  VPS_SIMULATED_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0),
   /** Login throttle per account (and per unknown address): from this failure in a row on, the next check waits. */
   LOGIN_DELAY_FROM_FAILURE: z.coerce.number().int().min(1).max(100).default(LOGIN.delayFromFailure),
   /** The wait after that failure, doubling with each further failure up to the maximum. */
@@ -183,6 +215,14 @@ export interface Config {
   provisioning: { adapter: Env['PROVISIONING_ADAPTER'] };
   /** Where SSL certificates are ordered: the simulated authority (its validation delay and failure share). */
   certificates: { adapter: 'simulated'; issueSeconds: number; failureRate: number };
+  /** Cloudflare plans: the simulated account, or Cloudflare's API v4. */
+  cloudflare:
+    | { adapter: 'simulated'; activationSeconds: number; failureRate: number }
+    | { adapter: 'api'; baseUrl: string; apiToken: string; accountId: string; timeoutMs: number };
+  /** Virtual servers: the simulated platform, or Proxmox VE. */
+  vps:
+    | { adapter: 'simulated'; bootSeconds: number; failureRate: number }
+    | { adapter: 'proxmox'; apiUrl: string; tokenId: string; tokenSecret: string; node: string; templateVmid: number; timeoutMs: number };
   dns: { nameservers: string[]; hostmaster: string } & ({ adapter: 'none' } | { adapter: 'powerdns'; apiUrl: string; apiKey: string });
   /** How the DNS page's scan reads a domain's present DNS: simulated, or real DNS through these resolvers (the system's when none). */
   dnsResolver: { adapter: 'simulated' } | { adapter: 'system'; servers: string[] };
@@ -277,6 +317,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { adapter: 'simulated', allowedOnHttps: e.PAYMENT_SIMULATED_ALLOWED === 'true' },
     provisioning: { adapter: e.PROVISIONING_ADAPTER },
     certificates: { adapter: e.CERTIFICATE_ADAPTER, issueSeconds: e.CERTIFICATE_SIMULATED_ISSUE_SECONDS, failureRate: e.CERTIFICATE_SIMULATED_FAILURE_RATE },
+    cloudflare: cloudflareConfig(e),
+    vps: vpsConfig(e),
     dns,
     dnsResolver:
       e.DNS_RESOLVER === 'system'
@@ -284,6 +326,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { adapter: 'simulated' },
     addressLookup:
       e.ADDRESS_LOOKUP === 'pdok' ? { adapter: 'pdok', baseUrl: e.PDOK_LOCATIESERVER_URL, timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS } : { adapter: 'offline' },
+  };
+}
+
+function cloudflareConfig(e: Env): Config['cloudflare'] {
+  if (e.CLOUDFLARE_ADAPTER === 'simulated') {
+    return { adapter: 'simulated', activationSeconds: e.CLOUDFLARE_SIMULATED_ACTIVATION_SECONDS, failureRate: e.CLOUDFLARE_SIMULATED_FAILURE_RATE };
+  }
+  if (!e.CLOUDFLARE_API_TOKEN || !e.CLOUDFLARE_ACCOUNT_ID) throw new Error('Invalid configuration: CLOUDFLARE_ADAPTER=api needs CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID');
+  return { adapter: 'api', baseUrl: e.CLOUDFLARE_API_URL, apiToken: e.CLOUDFLARE_API_TOKEN, accountId: e.CLOUDFLARE_ACCOUNT_ID, timeoutMs: e.CLOUDFLARE_TIMEOUT_MS };
+}
+
+function vpsConfig(e: Env): Config['vps'] {
+  if (e.VPS_ADAPTER === 'simulated') return { adapter: 'simulated', bootSeconds: e.VPS_SIMULATED_BOOT_SECONDS, failureRate: e.VPS_SIMULATED_FAILURE_RATE };
+  if (!e.PROXMOX_API_URL || !e.PROXMOX_TOKEN_ID || !e.PROXMOX_TOKEN_SECRET || !e.PROXMOX_NODE || e.PROXMOX_TEMPLATE_VMID === undefined) {
+    throw new Error('Invalid configuration: VPS_ADAPTER=proxmox needs PROXMOX_API_URL, PROXMOX_TOKEN_ID, PROXMOX_TOKEN_SECRET, PROXMOX_NODE and PROXMOX_TEMPLATE_VMID');
+  }
+  return {
+    adapter: 'proxmox',
+    apiUrl: e.PROXMOX_API_URL,
+    tokenId: e.PROXMOX_TOKEN_ID,
+    tokenSecret: e.PROXMOX_TOKEN_SECRET,
+    node: e.PROXMOX_NODE,
+    templateVmid: e.PROXMOX_TEMPLATE_VMID,
+    timeoutMs: e.PROXMOX_TIMEOUT_MS,
   };
 }
 

@@ -30,6 +30,8 @@ import type { PaymentPort } from '../../src/ports/payment/payment-port.ts';
 import { createSimulatedProvisioning } from '../../src/ports/provisioning/index.ts';
 import { createSimulatedCertificates, type CertificatePort } from '../../src/ports/certificates/index.ts';
 import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
+import { createSimulatedCloudflare, type CloudflarePort } from '../../src/ports/cloudflare/index.ts';
+import { createSimulatedVps, type VpsPort } from '../../src/ports/vps/index.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { batchedOwnershipCheck } from '../../src/features/domains/domain-service.ts';
 import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
@@ -80,6 +82,10 @@ export interface TestAppOptions {
   counters?: CounterPort | ((db: Database) => CounterPort);
   availabilityCache?: AvailabilityCachePort | ((db: Database) => AvailabilityCachePort);
   dnsPublisher?: DnsPublisherPort;
+  /** Default: the simulated Cloudflare account on the test's database. A port, or how to make one there. */
+  cloudflare?: CloudflarePort | ((db: Database) => CloudflarePort);
+  /** Default: the simulated VPS platform on the test's database. A port, or how to make one there. */
+  vps?: VpsPort | ((db: Database) => VpsPort);
   /** Default: the simulated resolver. */
   dnsResolver?: DnsResolverPort;
   /** Default: the offline lookup on the committed BAG subset. */
@@ -186,6 +192,8 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       availabilityCache:
         typeof options.availabilityCache === 'function' ? options.availabilityCache(db) : (options.availabilityCache ?? createMemoryAvailabilityCache()),
       dnsPublisher: options.dnsPublisher ?? createNonePublisher({ nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'] }),
+      cloudflare: typeof options.cloudflare === 'function' ? options.cloudflare(db) : (options.cloudflare ?? createSimulatedCloudflare({ db, activationSeconds: 0 })),
+      vps: typeof options.vps === 'function' ? options.vps(db) : (options.vps ?? createSimulatedVps({ db, bootSeconds: 0 })),
       dnsResolver: options.dnsResolver ?? createSimulatedResolver(),
       addressLookup: options.addressLookup ?? createOfflineAddressLookup(),
       cacheEvents: options.cacheEvents ?? createMemoryCacheEvents(),

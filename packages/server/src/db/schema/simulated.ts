@@ -1,9 +1,10 @@
 import { jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
- * State of the simulated payment provider and hosting platform (development, demos, tests), kept
- * in the database so that a restart or a second process does not lose an open payment page or an
- * account. Owned by those adapters alone: no feature reads these tables.
+ * State of the simulated payment provider, hosting platform, Cloudflare and VPS platform
+ * (development, demos, tests), kept in the database so that a restart or a second process does
+ * not lose an open payment page, an account, a zone or a server. Owned by those adapters alone:
+ * no feature reads these tables.
  */
 
 /** One announced payment attempt of the simulated provider. */
@@ -91,4 +92,45 @@ export const simulatedCertificates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique('simulated_certificates_client_ref').on(table.authority, table.clientRef)],
+);
+
+/** A zone on the simulated Cloudflare account: one per domain name, as on the real one. */
+export const simulatedCloudflareZones = pgTable(
+  'simulated_cloudflare_zones',
+  {
+    id: serial('id').primaryKey(),
+    /** Which simulated account: one per shop, or a fresh one per test on a shared database. */
+    platform: text('platform').notNull(),
+    /** Cloudflare's zone identifier: 32 hexadecimal digits. */
+    zoneId: text('zone_id').notNull(),
+    name: text('name').notNull(),
+    /** `pro` or `business`. */
+    plan: text('plan').notNull(),
+    /** The shop's reference of the request that created it. */
+    clientRef: text('client_ref').notNull(),
+    nameservers: jsonb('nameservers').$type<string[]>().notNull(),
+    /** The zone is `active` from this moment on (Cloudflare saw its name servers). */
+    activeFrom: timestamp('active_from', { withTimezone: true }).notNull(),
+  },
+  (table) => [unique('simulated_cloudflare_zones_zone_id').on(table.platform, table.zoneId), unique('simulated_cloudflare_zones_name').on(table.platform, table.name)],
+);
+
+/** A virtual server on the simulated VPS platform. */
+export const simulatedVpsServers = pgTable(
+  'simulated_vps_servers',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    /** The shop's reference of the request that created it: a repeat answers this server. */
+    clientRef: text('client_ref').notNull(),
+    hostname: text('hostname').notNull(),
+    packageCode: text('package_code').notNull(),
+    spec: jsonb('spec').$type<{ vCpu: number; memoryGb: number; diskGb: number }>().notNull(),
+    customerRef: text('customer_ref').notNull(),
+    /** From 203.0.113.0/24 (TEST-NET-3, RFC 5737), so it never reaches a real machine. */
+    ipv4: text('ipv4').notNull(),
+    /** The server is `running` from this moment on. */
+    runningFrom: timestamp('running_from', { withTimezone: true }).notNull(),
+  },
+  (table) => [unique('simulated_vps_servers_client_ref').on(table.platform, table.clientRef), unique('simulated_vps_servers_ipv4').on(table.platform, table.ipv4)],
 );
