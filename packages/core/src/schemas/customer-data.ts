@@ -1,22 +1,22 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY_ID, type TCustomerSummary } from './account.ts';
+import { DEFAULT_COUNTRY_ID, ZCustomerSummary, type TCustomerSummary } from './account.ts';
 import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /** The maximum length of a house number's addition (spec 001 section 9). */
 export const STREET_NUMBER_ADDITION_LENGTH = 10;
 
 /** Spec 001 section 3's customer data of the order app: the ten fields its form shows. */
-export const ZCustomerData = z.object({
-  companyName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  street: z.string(),
-  streetNumber: z.string(),
-  streetNumberAddition: z.string(),
-  postCode: z.string(),
-  city: z.string(),
-  countryId: z.number().int(),
-  phoneNumber: z.string(),
+export const ZCustomerData = ZCustomerSummary.pick({
+  companyName: true,
+  firstName: true,
+  lastName: true,
+  street: true,
+  streetNumber: true,
+  streetNumberAddition: true,
+  postCode: true,
+  city: true,
+  countryId: true,
+  phoneNumber: true,
 });
 export type TCustomerData = z.infer<typeof ZCustomerData>;
 

@@ -2,6 +2,7 @@ import { cleanPostcode, houseNumberOf } from '@kavel/core';
 import { z } from 'zod';
 import type { AddressLookupAnswer, AddressLookupPort } from './address-lookup-port.ts';
 import { LruCache } from './lru-cache.ts';
+import { readCapped } from '../read-capped.ts';
 
 export interface PdokAddressLookupOptions {
   /** The search API's base (`PDOK_LOCATIESERVER_URL`); `/free` is appended. */
@@ -35,24 +36,6 @@ const ZFreeAnswer = z.object({
 /** A larger answer is not one address: stop reading there. */
 const MAX_BODY_BYTES = 256 * 1024;
 
-async function readCapped(response: Response): Promise<string | null> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (error.name === 'TimeoutError') return 'no answer in time';
@@ -83,7 +66,7 @@ export function createPdokAddressLookup(options: PdokAddressLookupOptions): Addr
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-      const text = await readCapped(response);
+      const text = await readCapped(response, MAX_BODY_BYTES);
       if (response.status !== 200) return { ok: false, reason: 'unreachable', detail: `HTTP ${response.status}` };
       if (text === null) return { ok: false, reason: 'unreachable', detail: 'answer too large' };
       let json: unknown;

@@ -2,6 +2,7 @@
 import { domainToASCII } from 'node:url';
 import { lookupOnlyRegistrar } from './lookup-only-registrar.ts';
 import type { RegistryAnswer, RegistryPort, RegistrySettings } from './registry-port.ts';
+import { readCapped } from '../read-capped.ts';
 
 export interface RdapRegistryOptions {
   /** Use this base URL for every extension instead of `settings.rdapBaseUrl` (tests, a local mirror). */
@@ -40,25 +41,6 @@ function describe(error: unknown): string {
     return error.message;
   }
   return String(error);
-}
-
-/** Reads at most `limit` bytes of the body; null when it is larger. */
-async function readCapped(response: Response, limit: number): Promise<string | null> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function discard(response: Response): Promise<void> {
