@@ -33,7 +33,6 @@ const WITHOUT_CONTRACT: Record<string, string> = {
 const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   paymentReturn: 'the payment provider sends the browser there',
   paymentWebhook: 'the payment provider calls it',
-  loggedIn: "the spec's order-app call; the pages ask /api/account/me",
   whoisStandard: 'spec 001 section 7; no screen shows it yet',
   whoisHolder: 'spec 001 section 7; no screen shows it yet',
   updateWhois: 'spec 001 section 7; no screen edits a holder yet',
@@ -158,7 +157,7 @@ describe.each(databaseKinds)('route contracts on $name', (kind) => {
       app.inject({ method, url, headers: { accept: 'text/html,application/json', cookie: 'kavel_lang=en' } });
     for (const client of [visitor, customer]) {
       for (const response of [
-        await client.get('/api/bestellen/klantgegevens'),
+        await client.get('/api/bestellen/gegevens-onbekend'),
         await client.put('/api/account/whois/standard', {}),
         await client.delete('/api/account/whois/standard'),
         await client.get('/api/bestellen/0x2/betalingsstatus'),
