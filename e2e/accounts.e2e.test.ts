@@ -51,8 +51,7 @@ describe('accounts in the order page', () => {
     await order.settledStatuses();
     await order.toggle('nl');
     await order.waitForStatus('nl', 'added');
-    await page.getByTestId('basket-continue').click();
-    await page.getByTestId('basket-continue').click();
+    await order.continueToStep3();
     // Opening step 3 offers hosting for the domain first (the smart benefits).
     await new CheckoutPage(page).declineBenefits();
     await page.getByTestId('tab-new-customer').click();
@@ -127,8 +126,7 @@ describe('accounts in the order page', () => {
     await order.settledStatuses();
     await order.toggle('com');
     await order.waitForStatus('com', 'added');
-    await page.getByTestId('basket-continue').click();
-    await page.getByTestId('basket-continue').click();
+    await order.continueToStep3();
     await page.getByTestId('tab-existing-customer').click();
     const form = page.getByTestId('login-form');
     await form.waitFor();
@@ -169,8 +167,7 @@ describe('accounts in the order page', () => {
     await order.settledStatuses();
     await order.toggle('nl');
     await order.waitForStatus('nl', 'added');
-    await page.getByTestId('basket-continue').click();
-    await page.getByTestId('basket-continue').click();
+    await order.continueToStep3();
     await page.getByTestId('tab-existing-customer').click();
     await page.getByTestId('forgot-password-link').click();
     const forgot = page.getByTestId('forgot-password-form');

@@ -21,6 +21,18 @@ export class OrderPage {
     await this.input.waitFor();
   }
 
+  /**
+   * Continue from the basket to step 2, then to step 3, as a person does: the second click comes
+   * once step 2 is the current step (on a busy machine it may take a moment to open).
+   */
+  async continueToStep3() {
+    const continueButton = this.page.getByTestId('basket-continue');
+    await continueButton.click();
+    await this.page.locator('[data-testid="step-indicator-2"][data-current]').waitFor();
+    await continueButton.click();
+    await this.page.locator('[data-testid="step-indicator-3"][data-current]').waitFor();
+  }
+
   row(extension: string): Locator {
     return this.page.getByTestId(`extension-row-${extension}`);
   }
