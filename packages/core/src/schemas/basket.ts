@@ -1,12 +1,34 @@
 import { z } from 'zod';
 import { requiredSafeText, ZFormDbId } from './safe-text.ts';
 
-export const ZProductType = z.enum(['DOMAIN', 'DOMAIN_TRANSFER', 'LINUX_PACKAGE', 'RESELLER_PACKAGE', 'REDIRECT', 'TRANSFER_CODE', 'EXTRA_SERVICE', 'FREE_INSTALL']);
+/** Every product a basket or an order holds; the last three are sold by the order app only. */
+export const ZProductType = z.enum([
+  'DOMAIN',
+  'DOMAIN_TRANSFER',
+  'LINUX_PACKAGE',
+  'RESELLER_PACKAGE',
+  'REDIRECT',
+  'TRANSFER_CODE',
+  'EXTRA_SERVICE',
+  'FREE_INSTALL',
+  'SSL_CERTIFICATE',
+  'CLOUDFLARE_PLAN',
+  'VPS_PACKAGE',
+]);
 export type TProductType = z.infer<typeof ZProductType>;
 
 export const ZBasketPeriod = z.enum(['YEARLY', 'FIVE_YEARLY']);
 export type TBasketPeriod = z.infer<typeof ZBasketPeriod>;
 export const PERIOD_YEARS: Record<TBasketPeriod, number> = { YEARLY: 1, FIVE_YEARLY: 5 };
+
+/** The order app's periods (spec 001 section 9): a product charged per month may be paid per month, quarter or year. */
+export const ZOrderAppPeriod = z.enum(['MONTHLY', 'QUARTERLY', 'YEARLY']);
+export type TOrderAppPeriod = z.infer<typeof ZOrderAppPeriod>;
+export const PERIOD_MONTHS: Record<TOrderAppPeriod | TBasketPeriod, number> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12, FIVE_YEARLY: 60 };
+
+/** An order's period: the shop's basket periods and the order app's. */
+export const ZOrderPeriod = z.enum(['MONTHLY', 'QUARTERLY', 'YEARLY', 'FIVE_YEARLY']);
+export type TOrderPeriod = z.infer<typeof ZOrderPeriod>;
 
 /** What a step 2 service card is set to for one domain (spec 000 section 4). */
 export const ZServiceType = z.enum(['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText, ZFormDbId } from './safe-text.ts';
-import { ZBasketPeriod, ZProductCode, ZProductType } from './basket.ts';
+import { ZOrderPeriod, ZProductCode, ZProductType } from './basket.ts';
 import { ZPaymentMethodCode } from './checkout.ts';
 
 /**
@@ -98,7 +98,7 @@ export const ZOrder = z.object({
   id: z.number().int(),
   status: ZOrderStatus,
   paymentMethod: ZPaymentMethodCode,
-  period: ZBasketPeriod,
+  period: ZOrderPeriod,
   createdAt: z.string(),
   /** The main row's type (the first domain, or the package): decides 'continue to product'. */
   item: z.object({ type: ZOrderItemType, title: z.string(), productName: z.string() }),

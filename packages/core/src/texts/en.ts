@@ -134,6 +134,8 @@ export const en: Record<TextKey, string> = {
   'basket.discount': 'You save',
   'basket.perPeriod.YEARLY': 'per year',
   'basket.perPeriod.FIVE_YEARLY': 'per 5 years',
+  'basket.perPeriod.MONTHLY': 'per month',
+  'basket.perPeriod.QUARTERLY': 'per quarter',
   'basket.registration': 'Registration',
   'basket.transfer': 'Transfer',
   'modal.invalidDomain.title': 'Invalid domain name.',

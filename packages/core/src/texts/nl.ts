@@ -132,6 +132,8 @@ export const nl = {
   'basket.discount': 'Je bespaart',
   'basket.perPeriod.YEARLY': 'per jaar',
   'basket.perPeriod.FIVE_YEARLY': 'per 5 jaar',
+  'basket.perPeriod.MONTHLY': 'per maand',
+  'basket.perPeriod.QUARTERLY': 'per kwartaal',
   'basket.registration': 'Registratie',
   'basket.transfer': 'Verhuizing',
   'modal.invalidDomain.title': 'Ongeldige domeinnaam.',

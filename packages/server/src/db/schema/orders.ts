@@ -1,4 +1,4 @@
-import type { TBasketItemOptions, TBasketPeriod, TOrderStatus, TPaymentMethodCode, TPaymentStatus, TProductType } from '@kavel/core';
+import type { TBasketItemOptions, TOrderPeriod, TOrderStatus, TPaymentMethodCode, TPaymentStatus, TProductType, TVpsSpec } from '@kavel/core';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
 
@@ -66,7 +66,7 @@ export const orders = pgTable(
     requestId: text('request_id').notNull(),
     status: text('status').$type<TOrderStatus>().notNull(),
     paymentMethod: text('payment_method').$type<TPaymentMethodCode>().notNull(),
-    period: text('period').$type<TBasketPeriod>().notNull(),
+    period: text('period').$type<TOrderPeriod>().notNull(),
     discountCode: text('discount_code'),
     totalExcludeTax: integer('total_exclude_tax').notNull(),
     totalTax: integer('total_tax').notNull(),
@@ -100,6 +100,20 @@ export interface HolderSnapshot {
   email: string;
 }
 
+/**
+ * What fulfilment needs of a line besides its product: a domain's basket choices, transfer code
+ * and redirect; a certificate's names (`commonName`, `altNames`); the domain a Cloudflare plan
+ * protects (`assignedDomain`); a VPS package's specification (`vpsSpec`).
+ */
+export type OrderLineOptions = TBasketItemOptions & {
+  transferCode?: string;
+  redirectUrl?: string;
+  commonName?: string;
+  altNames?: string[];
+  assignedDomain?: string;
+  vpsSpec?: TVpsSpec;
+};
+
 /** What an order bought: the basket's items with their prices and choices at purchase. */
 export const orderLines = pgTable(
   'order_lines',
@@ -121,7 +135,7 @@ export const orderLines = pgTable(
     invoiced: boolean('invoiced').notNull().default(false),
     price: integer('price').notNull(),
     originalPrice: integer('original_price').notNull(),
-    options: jsonb('options').$type<TBasketItemOptions & { transferCode?: string; redirectUrl?: string }>().notNull().default({}),
+    options: jsonb('options').$type<OrderLineOptions>().notNull().default({}),
     holder: jsonb('holder').$type<HolderSnapshot>(),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],

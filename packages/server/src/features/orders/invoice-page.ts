@@ -1,4 +1,4 @@
-import { formatEuro, VAT_RATE_PERCENT, type TBasketPeriod } from '@kavel/core';
+import { formatEuro, VAT_RATE_PERCENT, type TOrderPeriod } from '@kavel/core';
 import type { OrderLineRow, OrderRow } from './order-repository.ts';
 import type { InvoiceDocument } from './invoice-service.ts';
 
@@ -49,7 +49,7 @@ export const escapeHtml = (value: string | number): string =>
 
 const euro = (cents: number) => escapeHtml(formatEuro(cents, 'nl'));
 const dutchDate = (at: Date) => new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
-const PERIOD_TEXT: Record<TBasketPeriod, string> = { YEARLY: '1 jaar', FIVE_YEARLY: '5 jaar' };
+const PERIOD_TEXT: Record<TOrderPeriod, string> = { MONTHLY: '1 maand', QUARTERLY: '3 maanden', YEARLY: '1 jaar', FIVE_YEARLY: '5 jaar' };
 
 /** What a line bought, in words: the product and the domain it is for. */
 function describe(line: OrderLineRow, domain: string): string {

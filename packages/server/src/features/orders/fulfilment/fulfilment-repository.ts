@@ -1,4 +1,4 @@
-import { canMoveOrder, type TBasketPeriod, type TOrderStatus } from '@kavel/core';
+import { canMoveOrder, type TOrderPeriod, type TOrderStatus } from '@kavel/core';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/connect.ts';
 import { fulfilmentSteps, orderLines, orders, type FulfilmentStepState } from '../../../db/schema/index.ts';
@@ -15,7 +15,7 @@ export type StepRow = typeof fulfilmentSteps.$inferSelect;
 export interface ClaimedOrder {
   id: number;
   customerId: number;
-  period: TBasketPeriod;
+  period: TOrderPeriod;
 }
 
 /** Only a confirmed order is fulfilled; a failed one stays failed until a person retries it. */

@@ -1,4 +1,4 @@
-import { PERIOD_YEARS } from '@kavel/core';
+import { PERIOD_MONTHS } from '@kavel/core';
 import type { Database } from '../../../db/connect.ts';
 import { safeErrorMessage } from '../../../http/log-redaction.ts';
 import type { Fulfilment, FulfilmentOutcome } from './fulfilment-port.ts';
@@ -173,7 +173,7 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
   }
 
   async function fulfilClaimed(claimed: repository.ClaimedOrder): Promise<FulfilmentOutcome> {
-    const order: OrderContext = { orderId: claimed.id, customerId: claimed.customerId, years: PERIOD_YEARS[claimed.period], now };
+    const order: OrderContext = { orderId: claimed.id, customerId: claimed.customerId, years: Math.max(1, Math.floor(PERIOD_MONTHS[claimed.period] / 12)), now };
     const { steps, rows } = await planOf(order);
     const byKey = new Map(rows.map((row) => [row.key, row]));
     // A step that failed for good means an undo is under way (a run stopped during it): go on with it.
