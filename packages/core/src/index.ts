@@ -26,6 +26,8 @@ export * from './schemas/checkout.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/order-products.ts';
 export * from './schemas/local-basket.ts';
+export * from './schemas/order-basket.ts';
+export * from './order-basket-pricing.ts';
 export * from './schemas/customer-data.ts';
 export * from './contracts/index.ts';
 export * from './service-cards.ts';

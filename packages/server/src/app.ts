@@ -19,6 +19,7 @@ import { registerZoneOperationRoutes } from './features/dns/zone-operation-route
 import { registerZoneRoutes } from './features/dns/zone-routes.ts';
 import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
 import { registerDomainRoutes } from './features/domains/domain-routes.ts';
+import { registerOrderAppRoutes } from './features/order-app/order-app-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
@@ -122,6 +123,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerHostingRoutes(app, { hosting, catalogue });
   // [orders] routes (purchase, order app order/payment, payment return and webhook, invoices)
   orders.register(app);
+  // [order-app] routes (the order app's basket, its conversion, cancel and the two ways to order)
+  registerOrderAppRoutes(app, { orderApp: services.orderApp, shopOrigin: services.shopOrigin });
   registerRobots(app);
   await registerPages(app, config.webDist, sessions);
   return app;

@@ -21,6 +21,7 @@ import { createZoneService, type ZoneService } from './features/dns/zone-service
 import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
 import { createFulfilmentService, type FulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
+import { createOrderAppService, type OrderAppService } from './features/order-app/order-app-service.ts';
 import { createOrdersFeature, type OrdersFeature } from './features/orders/orders-feature.ts';
 import { createWhoisService, type WhoisService } from './features/whois/whois-service.ts';
 import { getOrCreateSecret } from './db/settings.ts';
@@ -82,6 +83,7 @@ export interface Services {
   orders: OrdersFeature;
   /** The customer-data form's address lookup (postcode and house number to street and place). */
   addresses: AddressService;
+  orderApp: OrderAppService;
   /** Where the browser is sent back to: `PUBLIC_URL`, or the request's own address while it is unset. */
   shopOrigin: ShopOrigin;
 }
@@ -184,6 +186,18 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   });
 
   const addresses = createAddressService({ lookup: adapters.addressLookup, log });
+  const orderApp = createOrderAppService({
+    db,
+    now,
+    catalogue,
+    customer,
+    availability,
+    domains,
+    hosting,
+    // Until the Cloudflare feature records protected domains, none is.
+    cloudflareDomains: async () => new Set<string>(),
+    placing: orders.placing,
+  });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, addresses, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

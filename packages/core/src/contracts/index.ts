@@ -6,6 +6,7 @@ import { customerDataContracts } from './customer-data.ts';
 import type { Contract } from './contract.ts';
 import { dnsProfileContracts } from './dns-profiles.ts';
 import { dnsZoneContracts } from './dns-zones.ts';
+import { orderAppContracts } from './order-app.ts';
 import { orderContracts, paymentContracts, productContracts } from './orders.ts';
 import { shopContracts } from './shop.ts';
 import { whoisContracts } from './whois.ts';
@@ -19,6 +20,7 @@ export const contracts = {
   ...basketContracts,
   ...checkoutContracts,
   ...orderContracts,
+  ...orderAppContracts,
   ...paymentContracts,
   ...productContracts,
   ...whoisContracts,

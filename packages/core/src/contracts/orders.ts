@@ -9,6 +9,8 @@ export const orderContracts = {
   additionalProducts: contract({ method: 'GET', path: '/api/bestellen/additionalProducts', response: ZAdditionalProductPrices }),
   order: contract({ method: 'GET', path: `/api/bestellen/${ID_SEGMENT}`, params: ZIdParams, response: ZOrder }),
   paymentStatus: contract({ method: 'GET', path: `/api/bestellen/${ID_SEGMENT}/betalingsstatus`, params: ZIdParams, response: ZPaymentStatusAnswer }),
+  /** Spec 001 section 7's GET: the order's open payment page, for the order app right after `send-omnikassa`. */
+  paymentLinkOpen: contract({ method: 'GET', path: `/api/bestellen/${ID_SEGMENT}/betaling`, params: ZIdParams, response: ZPaymentLink }),
   paymentLink: contract({ method: 'POST', path: `/api/bestellen/${ID_SEGMENT}/betaling`, params: ZIdParams, response: ZPaymentLink }),
   invoices: contract({ method: 'GET', path: '/api/account/facturen', response: z.array(ZInvoiceSummary) }),
   /** One invoice as a printable page. */

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { ZOrderAppPeriod } from './basket.ts';
 import { safeString } from './safe-text.ts';
 
 /** Where a product page keeps the order app's basket in the browser (`localStorage`). */
 export const LOCAL_BASKET_STORAGE_KEY = 'kavel.bestellen.basket';
 
 const ZDomainText = safeString().toLowerCase().min(3).max(253);
-const product = { productId: z.number().int().positive(), productCode: safeString().min(1).max(60) };
+/** `period`: what the summary chose for a product charged per month (default: per month). */
+const product = { productId: z.number().int().positive(), productCode: safeString().min(1).max(60), period: ZOrderAppPeriod.optional() };
 
 /**
  * Spec 001 section 3's stored local basket: the one product a product page chose, with the fields

@@ -13,6 +13,10 @@ export const orderMessages = {
   },
   paymentMethodUnavailable: { nl: 'Deze betaalwijze is niet beschikbaar.', en: 'This payment method is not available.' },
   orderAlreadyPaid: { nl: 'Deze bestelling is al betaald.', en: 'This order has been paid already.' },
+  orderPaymentEnded: {
+    nl: 'De betaling is afgebroken of verlopen. Start een nieuwe betaling op de betaalstatus.',
+    en: 'The payment was cancelled or has expired. Start a new payment on the payment status page.',
+  },
   orderNotPaidOnline: { nl: 'Deze bestelling wordt niet online betaald.', en: 'This order is not paid online.' },
   paymentUnavailable: {
     nl: 'De betaalpagina is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',
@@ -20,4 +24,20 @@ export const orderMessages = {
   },
   paymentReturnInvalid: { nl: 'Deze terugkeer van de betaalpagina is niet geldig.', en: 'This return from the payment page is not valid.' },
   paymentNotificationRejected: { nl: 'Ongeldige betaalmelding.', en: 'Invalid payment notification.' },
+  orderAppDomainOwned: { nl: 'Dit domein is al in uw bezit.', en: 'This domain is already yours.' },
+  orderAppProductUnknown: { nl: 'Dit product is niet (meer) te bestellen.', en: 'This product cannot be ordered (any more).' },
+  orderAppNameInvalid: { nl: 'Deze domeinnaam is niet geldig.', en: 'This domain name is not valid.' },
+  orderAppDomainNotYours: { nl: 'Dit domein staat niet op je account.', en: 'This domain is not in your account.' },
+  orderAppAlreadyProtected: { nl: 'Dit domein wordt al beschermd door Cloudflare.', en: 'This domain is already protected by Cloudflare.' },
+  orderAppChooseDomain: { nl: 'Kies een domein.', en: 'Choose a domain.' },
+  orderAppTooManyNames: { nl: 'Dit certificaat kan niet zoveel namen bevatten.', en: 'This certificate cannot hold that many names.' },
+  orderAppTransferCodeRequired: { nl: 'Vul de verhuiscode in.', en: 'Enter the transfer code.' },
+  orderAppDataIncomplete: { nl: 'Vul eerst je gegevens aan.', en: 'Please complete your details first.' },
+  orderAppPaymentRequired: { nl: 'Deze bestelling wordt eerst online betaald.', en: 'This order is paid online first.' },
+  orderAppAvailabilityUnknown: {
+    nl: 'De beschikbaarheid van dit domein is nu niet te controleren. Probeer het later nog eens.',
+    en: 'The availability of this domain cannot be checked right now. Please try again later.',
+  },
+  orderAppWelcomePrice: { nl: 'Welkomstprijs eerste jaar', en: 'Welcome price for the first year' },
+  orderAppWelcomeDiscount: { nl: 'Welkomstkorting eerste 6 maanden', en: 'Welcome discount for the first 6 months' },
 } as const satisfies Record<string, Record<Locale, string>>;

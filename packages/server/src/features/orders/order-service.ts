@@ -23,12 +23,21 @@ export interface OrderServiceDeps {
 
 const HOSTING_TYPES = new Set(['LINUX_PACKAGE', 'RESELLER_PACKAGE']);
 const DOMAIN_TYPES = new Set(['DOMAIN', 'DOMAIN_TRANSFER']);
+/** Products only the order app sells, one per order. */
+const ORDER_APP_TYPES = new Set(['SSL_CERTIFICATE', 'CLOUDFLARE_PLAN', 'VPS_PACKAGE']);
 
 /**
- * The order summary's product row (spec 001 section 2): a new domain when the order has one; else
- * the hosting package it changes (an upgrade, or extras for an existing package).
+ * The order summary's product row (spec 001 section 2): the order app's certificate, Cloudflare
+ * plan or VPS; else a new domain when the order has one; else the hosting package it adds or
+ * changes (an upgrade, or extras for an existing package).
  */
 export function mainItemOf(lines: readonly OrderLineRow[]): { type: TOrderItemType; title: string; productName: string } {
+  const single = lines.find((line) => ORDER_APP_TYPES.has(line.productType));
+  if (single) {
+    const type: TOrderItemType =
+      single.productType === 'SSL_CERTIFICATE' ? (single.options.altNames !== undefined ? 'sslmultidomains' : 'ssl') : single.productType === 'CLOUDFLARE_PLAN' ? 'cloudflare' : 'vpspackage';
+    return { type, title: single.title, productName: single.productName };
+  }
   const domain = lines.find((line) => line.parentUnique === null && DOMAIN_TYPES.has(line.productType) && !line.invoiced);
   if (domain) return { type: 'domain', title: domain.title, productName: domain.productName };
   const hosting = lines.find((line) => HOSTING_TYPES.has(line.productType));

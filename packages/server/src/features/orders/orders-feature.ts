@@ -17,6 +17,7 @@ import { registerOrderRoutes } from './order-routes.ts';
 import { createOrderService, type OrderService } from './order-service.ts';
 import { registerPaymentRoutes } from './payment-routes.ts';
 import { createPaymentService, type PaymentService } from './payment-service.ts';
+import { createOrderPlacing, type OrderPlacing } from './place-order.ts';
 import { createPurchaseService, type PaymentMethodOffer, type PurchaseService } from './purchase-service.ts';
 
 export interface OrdersFeatureDeps {
@@ -43,6 +44,8 @@ export interface OrdersFeatureDeps {
 
 export interface OrdersFeature {
   purchase: PurchaseService;
+  /** Writes an order from a priced basket; the order app places its orders through it too. */
+  placing: OrderPlacing;
   orders: OrderService;
   invoices: InvoiceService;
   payments: PaymentService;
@@ -68,6 +71,7 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
   };
 
   const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, requestFulfilment, log });
+  const placing = createOrderPlacing({ db, invoices, payments, requestFulfilment });
   const purchase = createPurchaseService({
     db,
     now,
@@ -78,14 +82,13 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     holder: deps.holder,
     paymentMethods: deps.paymentMethods,
     surchargeFor: deps.surchargeFor,
-    invoices,
-    payments,
-    requestFulfilment,
+    placing,
   });
   const orders = createOrderService({ db, invoices, catalogue: deps.catalogue });
 
   return {
     purchase,
+    placing,
     orders,
     invoices,
     payments,

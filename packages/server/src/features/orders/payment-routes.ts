@@ -36,6 +36,13 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     return payments.status(requireCustomerId(request), request.params.id, request.session.language);
   });
 
+  // The open attempt's page (the first one is announced if the order has none yet); never a new
+  // attempt after a cancel or expiry, which is the POST below.
+  route(app, contracts.paymentLinkOpen, { preValidation: requireLogin }, async (request, reply): Promise<TPaymentLink> => {
+    reply.header('cache-control', 'no-store');
+    return payments.payLink(requireCustomerId(request), request.params.id, request.session.language, shopUrlOf(request, shopOrigin), false);
+  });
+
   // Starts a new attempt after a cancel or expiry, so a POST with the CSRF token, never a GET.
   route(app, contracts.paymentLink, { preValidation: requireLogin }, async (request, reply): Promise<TPaymentLink> => {
     reply.header('cache-control', 'no-store');

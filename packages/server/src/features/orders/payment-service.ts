@@ -20,7 +20,8 @@ export interface PaymentService {
    */
   attemptFor(order: OrderRow, options: AttemptOptions): Promise<AttemptAnswer>;
   /** `POST /api/bestellen/{id}/betaling`: 404 for someone else's order, 409 when paid or not paid online, 503 when the provider cannot be reached. */
-  payLink(customerId: number, orderId: number, locale: Locale, shopUrl?: string): Promise<TPaymentLink>;
+  /** `startNew`: a new attempt after a cancelled or expired one (POST); without it only the open or first one (GET). */
+  payLink(customerId: number, orderId: number, locale: Locale, shopUrl?: string, startNew?: boolean): Promise<TPaymentLink>;
   status(customerId: number, orderId: number, locale: Locale): Promise<TPaymentStatusAnswer>;
   /** The signed return URL: applies the status it claims; answers the order, or null when the signature fails. */
   handleReturn(query: Record<string, string | undefined>): Promise<{ orderId: number } | null>;
@@ -180,13 +181,14 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   return {
     attemptFor,
 
-    async payLink(customerId, orderId, locale, shopUrl) {
+    async payLink(customerId, orderId, locale, shopUrl, startNew = true) {
       const order = await ownedOrder(customerId, orderId, locale);
       if (order.paymentMethod !== 'ONLINE') throw refusal(locale, 409, 'orderNotPaidOnline');
       if (order.status !== 'AWAITING_PAYMENT') throw refusal(locale, 409, 'orderAlreadyPaid');
-      const answer = await attemptFor(order, { locale, startAfterEnded: true, shopUrl });
+      const answer = await attemptFor(order, { locale, startAfterEnded: startNew, shopUrl });
       if (answer.ok) return { url: answer.url };
       if (answer.reason === 'paid') throw refusal(locale, 409, 'orderAlreadyPaid');
+      if (answer.reason === 'ended') throw refusal(locale, 409, 'orderPaymentEnded');
       throw refusal(locale, 503, 'paymentUnavailable');
     },
 

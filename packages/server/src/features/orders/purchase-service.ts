@@ -1,6 +1,5 @@
 import {
   validationMessage,
-  vatOnCents,
   type Locale,
   type TBasket,
   type TCountry,
@@ -11,7 +10,7 @@ import {
   type ZPurchaseRequest,
 } from '@kavel/core';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/connect.ts';
+import type { Database } from '../../db/connect.ts';
 import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { HttpError, refusal } from '../../http/errors.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
@@ -19,10 +18,9 @@ import type { BasketOwner } from '../basket/basket-repository.ts';
 import type { BasketPurchaseAccess } from '../basket/basket-purchase-access.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { BasketValidator } from '../checkout/checkout-port.ts';
-import type { InvoiceService } from './invoice-service.ts';
-import { customHolderSnapshot, invoiceAddressee, neededHolderIds, orderLinesOf, standardHolderSnapshot, UnknownHolderError } from './order-lines.ts';
-import { mandateRepository, orderRepository, type OrderRow } from './order-repository.ts';
-import type { PaymentService } from './payment-service.ts';
+import { customHolderSnapshot, neededHolderIds, orderLinesOf, standardHolderSnapshot, UnknownHolderError } from './order-lines.ts';
+import { mandateRepository, orderRepository } from './order-repository.ts';
+import type { OrderPlacing } from './place-order.ts';
 
 export type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
 
@@ -51,14 +49,11 @@ export interface PurchaseDeps {
   /** The active payment methods, and what one adds to a basket's order (checkout's rules). */
   paymentMethods(): Promise<PaymentMethodOffer[]>;
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
-  invoices: Pick<InvoiceService, 'place' | 'markPaid'>;
-  payments: Pick<PaymentService, 'attemptFor'>;
-  /** Writes the jobs of a confirmed order (its fulfilment, its confirmation mail), in the transaction that confirms it. */
-  requestFulfilment(orderId: number, tx: Transaction): Promise<void>;
+  /** The one place an order is written, for this basket and the order app's. */
+  placing: OrderPlacing;
 }
 
-export const orderSummaryPath = (orderId: number) => `/bestellen/${orderId}/overzicht`;
-export const paymentStatusPath = (orderId: number) => `/bestellen/${orderId}/betalingsstatus`;
+export { orderSummaryPath, paymentStatusPath } from './place-order.ts';
 
 /** `NL91 **** 4300`: enough to recognise the account, not to use it. */
 export const maskIban = (iban: string): string => `${iban.slice(0, 4)} **** ${iban.slice(-4)}`;
@@ -79,15 +74,7 @@ function mandateMissing(locale: Locale): HttpError {
 export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
   const { db } = deps;
 
-  /** What the browser is told for an order: the provider's page, the status page, or the summary. */
-  async function answerFor(order: OrderRow, locale: Locale, shopUrl: string | undefined): Promise<TPurchaseResponse> {
-    if (order.status === 'AWAITING_PAYMENT') {
-      // The first answer announces; a repeat finds the open attempt (or shares the announce in flight).
-      const attempt = await deps.payments.attemptFor(order, { locale, startAfterEnded: false, shopUrl });
-      return { orderId: order.id, returnUrl: attempt.ok ? attempt.url : paymentStatusPath(order.id) };
-    }
-    return { orderId: order.id, returnUrl: orderSummaryPath(order.id) };
-  }
+  const answerFor = deps.placing.answerFor;
 
   async function customHolders(customerId: number, ids: readonly number[], locale: Locale): Promise<Map<number, HolderSnapshot>> {
     const holders = await Promise.all(ids.map((id) => deps.holder(customerId, id, locale)));
@@ -136,10 +123,6 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
           if (error instanceof UnknownHolderError) throw refusal(locale, 409, 'orderBasketChanged');
           throw error;
         }
-        const administrativeCost = deps.surchargeFor(basket.priced, method);
-        const totalExcludeTax = basket.priced.totalPricePerPeriodExcludeTax + administrativeCost;
-        const totalTax = vatOnCents(totalExcludeTax);
-        const amounts = { totalExcludeTax, totalTax, totalIncludeTax: totalExcludeTax + totalTax };
 
         if (method.code === 'AUTOMATIC_INCASSO') {
           if (request.directDebit) {
@@ -150,29 +133,21 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
           }
         }
 
-        // Nothing to pay online (a free change to an existing package): confirmed at once.
-        const online = method.code === 'ONLINE' && amounts.totalIncludeTax > 0;
-        const invoice = await deps.invoices.place(tx, { customerId, open: method.code === 'MANUAL_PAYMENT', addressee: invoiceAddressee(customer, countries), amounts, now });
-        if (method.code === 'ONLINE' && !online) await deps.invoices.markPaid(tx, invoice.invoiceId, now);
-        const order = await orderRepository.insert(tx, {
-          customerId,
-          invoiceId: invoice.invoiceId,
+        const order = await deps.placing.place(tx, {
+          customer,
+          countries,
           requestId: request.requestId,
-          status: online ? 'AWAITING_PAYMENT' : 'CONFIRMED',
-          paymentMethod: method.code,
+          method: method.code,
           period: basket.priced.period,
+          lines,
+          totalExcludeTax: basket.priced.totalPricePerPeriodExcludeTax,
           discountCode: basket.priced.discountCode?.code ?? null,
-          ...amounts,
           // The code's discount: it is not in the line prices (welcome and package discounts are).
           discountExcludeTax: basket.priced.discountCode?.discountPerPeriodExcludeTax ?? 0,
-          administrativeCost,
-          closedInvoice: invoice.closed,
-          createdAt: now,
-          confirmedAt: online ? null : now,
+          administrativeCost: deps.surchargeFor(basket.priced, method),
+          now,
         });
-        await orderRepository.insertLines(tx, order.id, lines);
         await deps.basket.empty(tx, basket);
-        if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx);
         return order;
       });
       return answerFor(outcome, locale, shopUrl);

@@ -1,0 +1,105 @@
+import { vatOnCents, type Locale, type TCountry, type TCustomerSummary, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
+import type { Database, Transaction } from '../../db/connect.ts';
+import type { InvoiceService } from './invoice-service.ts';
+import { invoiceAddressee } from './order-lines.ts';
+import { mandateRepository, orderRepository, type NewOrderLine, type OrderRow } from './order-repository.ts';
+import type { PaymentService } from './payment-service.ts';
+
+export const orderSummaryPath = (orderId: number) => `/bestellen/${orderId}/overzicht`;
+export const paymentStatusPath = (orderId: number) => `/bestellen/${orderId}/betalingsstatus`;
+
+/** An order as either basket (the shop's, the order app's) hands it over: its lines priced, its method chosen. */
+export interface OrderPlacement {
+  customer: TCustomerSummary;
+  countries: readonly TCountry[];
+  requestId: string;
+  method: TPaymentMethodCode;
+  period: TOrderPeriod;
+  lines: NewOrderLine[];
+  /** The lines' total for the period, cents excl. VAT, after a discount code. */
+  totalExcludeTax: number;
+  /** The discount code and what it took off (0 without one). */
+  discountCode: string | null;
+  discountExcludeTax: number;
+  administrativeCost: number;
+  now: Date;
+}
+
+export interface OrderPlacing {
+  /**
+   * Writes the order in the caller's transaction: its invoice (a new closed one, or the open one
+   * for payment on account), the order and its lines, and for an order confirmed at once its
+   * fulfilment and confirmation jobs. One function for both baskets, so an order is an order.
+   */
+  place(tx: Transaction, placement: OrderPlacement): Promise<OrderRow>;
+  /**
+   * How the customer's next order-app order is paid: by direct debit when they signed a mandate;
+   * on account once they are a known customer (a product with us, or an order paid or placed
+   * before); otherwise online, before anything is delivered ('betaling-vereist').
+   */
+  arrangementFor(customerId: number, holdsProducts: boolean): Promise<'ONLINE' | 'MANUAL_PAYMENT' | 'AUTOMATIC_INCASSO'>;
+  /** What the browser is told for an order: the provider's page, the status page, or the summary. */
+  answerFor(order: OrderRow, locale: Locale, shopUrl: string | undefined): Promise<TPurchaseResponse>;
+}
+
+export interface OrderPlacingDeps {
+  db: Database;
+  invoices: Pick<InvoiceService, 'place' | 'markPaid'>;
+  payments: Pick<PaymentService, 'attemptFor'>;
+  /** Writes the jobs of a confirmed order (its fulfilment, its confirmation mail), in the transaction that confirms it. */
+  requestFulfilment(orderId: number, tx: Transaction): Promise<void>;
+}
+
+export function createOrderPlacing(deps: OrderPlacingDeps): OrderPlacing {
+  return {
+    async place(tx, placement) {
+      const { customer, method, now } = placement;
+      const totalExcludeTax = placement.totalExcludeTax + placement.administrativeCost;
+      const totalTax = vatOnCents(totalExcludeTax);
+      const amounts = { totalExcludeTax, totalTax, totalIncludeTax: totalExcludeTax + totalTax };
+      // Nothing to pay online (a free change to an existing package): confirmed at once.
+      const online = method === 'ONLINE' && amounts.totalIncludeTax > 0;
+      const invoice = await deps.invoices.place(tx, {
+        customerId: customer.id,
+        open: method === 'MANUAL_PAYMENT',
+        addressee: invoiceAddressee(customer, placement.countries),
+        amounts,
+        now,
+      });
+      if (method === 'ONLINE' && !online) await deps.invoices.markPaid(tx, invoice.invoiceId, now);
+      const order = await orderRepository.insert(tx, {
+        customerId: customer.id,
+        invoiceId: invoice.invoiceId,
+        requestId: placement.requestId,
+        status: online ? 'AWAITING_PAYMENT' : 'CONFIRMED',
+        paymentMethod: method,
+        period: placement.period,
+        discountCode: placement.discountCode,
+        ...amounts,
+        discountExcludeTax: placement.discountExcludeTax,
+        administrativeCost: placement.administrativeCost,
+        closedInvoice: invoice.closed,
+        createdAt: now,
+        confirmedAt: online ? null : now,
+      });
+      await orderRepository.insertLines(tx, order.id, placement.lines);
+      if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx);
+      return order;
+    },
+
+    async arrangementFor(customerId, holdsProducts) {
+      if (await mandateRepository.find(deps.db, customerId)) return 'AUTOMATIC_INCASSO';
+      if (holdsProducts || (await orderRepository.hasConfirmedOrder(deps.db, customerId))) return 'MANUAL_PAYMENT';
+      return 'ONLINE';
+    },
+
+    async answerFor(order, locale, shopUrl) {
+      if (order.status === 'AWAITING_PAYMENT') {
+        // The first answer announces; a repeat finds the open attempt (or shares the announce in flight).
+        const attempt = await deps.payments.attemptFor(order, { locale, startAfterEnded: false, shopUrl });
+        return { orderId: order.id, returnUrl: attempt.ok ? attempt.url : paymentStatusPath(order.id) };
+      }
+      return { orderId: order.id, returnUrl: orderSummaryPath(order.id) };
+    },
+  };
+}
