@@ -1,5 +1,6 @@
 import { message, parseFullDomain, type Locale, type OrderLinePricing, type TExistingDomainProduct, type TLocalBasket, type TOrderBasketItem } from '@kavel/core';
-import { HttpError, refusal } from '../../http/errors.ts';
+import type { HttpError} from '../../http/errors.ts';
+import { refusal } from '../../http/errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 
 /** What converting a local basket needs to know of the customer (nothing when logged out). */
