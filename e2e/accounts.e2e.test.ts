@@ -3,8 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutPage } from './pages/checkout-page.ts';
 import { OrderPage } from './pages/order-page.ts';
-import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
-import { axeViolations } from './support/axe.ts';
+import { collectPageErrors, desktop, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { useShopAndBrowser } from './support/shop-and-browser.ts';
 
@@ -192,74 +191,5 @@ describe('accounts in the order page', () => {
     await page.getByTestId('reset-message').waitFor();
     await page.goto(link);
     await page.getByTestId('dead-link').waitFor();
-  });
-});
-
-describe('the order app screens', () => {
-  it('logs the demo customer in with the form post and shows the login errors', async () => {
-    const context = await browser.newContext(mobile);
-    const page = await context.newPage();
-    await page.goto(`${shop.url}/bestellen/inloggen?loginError=locked`);
-    await page.getByText('Uw account is geblokkeerd.').waitFor();
-    await page.goto(`${shop.url}/bestellen/inloggen?loginError=wait`);
-    await page.getByText(/^Te veel mislukte inlogpogingen met dit e-mailadres\. Wacht even/).waitFor();
-    await screenshot(page, 'order-app-login-wait');
-    await page.goto(`${shop.url}/bestellen/inloggen?loginError=invalid`);
-    await page.getByText('Ongeldige inloggegevens.').waitFor();
-    await screenshot(page, 'order-app-login-mobile');
-    const form = page.getByTestId('order-app-login-form');
-    await form.getByLabel('E-mailadres of gebruikersnaam').fill('klant@demo.kavel.nl');
-    await form.getByLabel('Wachtwoord', { exact: true }).fill('kavel-demo-wachtwoord');
-    await form.getByRole('button', { name: 'Inloggen', exact: true }).click();
-    await page.waitForURL(/\/bestellen\/?$/);
-    await expect.poll(() => page.getByTestId('order-app-entry').textContent()).toMatch(/ingelogd als Femke/);
-    await context.close();
-  });
-
-  it('registers in the order app and shows the successfully-registered screen with the resend countdown', async () => {
-    // CSP bypassed for the accessibility check's script only.
-    const context = await browser.newContext({ ...desktop, bypassCSP: true });
-    const page = await context.newPage();
-    await page.goto(`${shop.url}/bestellen/inloggen`);
-    const form = page.getByTestId('order-app-registration-form');
-    const address = `order-app-${Date.now()}@example.nl`;
-    await form.getByLabel('E-mailadres').fill(address);
-    await form.getByLabel('Voornaam').fill('Piet');
-    await form.getByLabel('Achternaam').fill('Jansen');
-    await form.getByRole('button').last().click();
-    await page.getByTestId('successfully-registered').waitFor();
-    await page.getByText('Bedankt voor het aanmaken van jouw account.').waitFor();
-    await expect(page.getByRole('button', { name: /Activeringslink opnieuw verzenden/ }).isDisabled()).resolves.toBe(true);
-    await screenshot(page, 'order-app-successfully-registered');
-    const mail = await smtp.waitFor((m) => m.to.includes(address), 10_000);
-
-    // The link sets the password (the short form has none) and logs in.
-    await page.goto(linkOf(mail, '/account/activeren'));
-    const passwords = page.getByTestId('set-password-form');
-    await passwords.getByLabel('Wachtwoord', { exact: true }).fill('Brood-en-Banket-2026!');
-    await passwords.getByLabel('Herhaal wachtwoord').fill('Brood-en-Banket-2026!');
-    await passwords.getByRole('button', { name: 'Activeer mijn account' }).click();
-    await page.getByTestId('activation-done').waitFor();
-
-    // Back at the order app the entry asks for the address first: the short form had none.
-    await page.goto(`${shop.url}/bestellen/`);
-    await page.waitForURL(`${shop.url}/bestellen/gegevens-invullen`);
-    const data = page.getByTestId('customer-data-form');
-    await expect(data.getByLabel('Voornaam').inputValue()).resolves.toBe('Piet');
-    await data.getByRole('button', { name: 'Doorgaan' }).click();
-    await expect(page.getByTestId('customer-data-errors').isVisible()).resolves.toBe(false);
-    await expect(data.getByText('Dit veld is verplicht.').count()).resolves.toBeGreaterThan(0);
-    await data.getByLabel('Telefoonnummer').fill('020 123 4567');
-    await data.getByLabel('Postcode').fill('1012 JS');
-    await data.getByLabel('Huisnummer').fill('1');
-    await expect.poll(() => data.getByLabel('Straat').inputValue()).toBe('Dam');
-    await expect(data.getByLabel('Plaats').inputValue()).resolves.toBe('Amsterdam');
-    await screenshot(page, 'order-app-customer-data');
-    await expect(axeViolations(page)).resolves.toEqual([]);
-    await data.getByRole('button', { name: 'Doorgaan' }).click();
-    // Complete now: the entry goes on (to the order page's step 3 until the summary screen exists).
-    await page.waitForURL(/\/bestellen\/?$/);
-    await page.getByText('Je bent ingelogd als Piet Jansen.').waitFor();
-    await context.close();
   });
 });

@@ -16,7 +16,7 @@ const textOf = async (page: Page, code: string) => ((await card(page, code).text
 
 /** What the product page stored for the order app, once it has opened `/bestellen/`. */
 async function storedBasket(page: Page) {
-  await page.waitForURL(`${shop.url}/bestellen/`);
+  await page.waitForURL(/\/bestellen\//);
   return ZLocalBasket.parse(JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), LOCAL_BASKET_STORAGE_KEY)) ?? 'null'));
 }
 

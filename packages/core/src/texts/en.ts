@@ -262,8 +262,6 @@ export const en: Record<TextKey, string> = {
   'orderApp.customerData.address': 'Address',
   'orderApp.customerData.submit': 'Continue',
   'orderApp.customerData.loadFailed': 'Your details could not be loaded. Refresh the page and try again.',
-  'orderApp.entry.loggedIn': 'You are logged in as {name}.',
-  'orderApp.entry.continue': 'Continue with your order',
   'notFound.title': 'Page not found',
   'notFound.text': 'This page does not exist (any more). Check the address or continue on the order page.',
   'notFound.link': 'Go to the order page',

@@ -260,8 +260,6 @@ export const nl = {
   'orderApp.customerData.address': 'Adresgegevens',
   'orderApp.customerData.submit': 'Doorgaan',
   'orderApp.customerData.loadFailed': 'Je gegevens konden niet geladen worden. Vernieuw de pagina en probeer het opnieuw.',
-  'orderApp.entry.loggedIn': 'Je bent ingelogd als {name}.',
-  'orderApp.entry.continue': 'Verder met je bestelling',
   'notFound.title': 'Pagina niet gevonden',
   'notFound.text': 'Deze pagina bestaat niet (meer). Controleer het adres of ga verder op de bestelpagina.',
   'notFound.link': 'Naar de bestelpagina',

@@ -48,7 +48,7 @@ export function CustomerDataPage() {
 
   useEffect(() => {
     if (loggedIn.data === false) navigate(ORDER_APP_PATHS.login, { replace: true });
-    else if (complete.data === true) navigate(ORDER_APP_PATHS.entry, { replace: true });
+    else if (complete.data === true) navigate(ORDER_APP_PATHS.summary, { replace: true });
   }, [loggedIn.data, complete.data]);
 
   const failed = loggedIn.isError || complete.isError || data.isError;
@@ -82,7 +82,7 @@ function CustomerDataFormView({ initial }: { initial: TCustomerData }) {
     setFormErrors([]);
     try {
       await call(contracts.updateCustomerData, { body: values });
-      navigate(ORDER_APP_PATHS.entry);
+      navigate(ORDER_APP_PATHS.summary);
     } catch (error) {
       const banner = applyServerErrors(error, setError, FIELDS, t);
       const listed = error instanceof ApiError ? (error.body.formErrors ?? []) : [];

@@ -4,45 +4,46 @@ import { useEffect } from 'react';
 import { call } from '../api/client.ts';
 import { navigate } from '../app/router.ts';
 import { useT } from '../i18n/use-t.ts';
+import { Alert } from '../ui/alert.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useAuth } from '../features/accounts/use-auth.ts';
 import { OrderAppLayout } from './order-app-layout.tsx';
 import { ORDER_APP_PATHS } from './order-app-paths.ts';
+import { isOwnedDomain, useOrderBasket } from './order-basket.ts';
+import { OwnedDomainAlert } from './owned-domain-alert.tsx';
+
+/** The shop's home, where an empty basket goes. */
+const SHOP_HOME = '/';
 
 /**
- * `/bestellen/` (entry): logged out -> login; logged in with incomplete data -> 'Gegevens
- * invullen'. The summary is not built yet, so a customer with complete data is sent on to the
- * order page's step 3.
+ * `/bestellen/` (entry, spec 001 section 2): loads the basket (converting the stored local
+ * basket), then routes: empty basket -> the shop's home; logged out -> login; logged in with
+ * incomplete data -> 'Gegevens invullen'; complete -> the summary.
  */
 export function OrderAppEntryPage() {
   const t = useT();
+  const basket = useOrderBasket();
   const auth = useAuth();
   const customer = auth.data?.loggedIn ? auth.data.customer : null;
-  const loggedOut = auth.isSuccess && !customer;
-  const complete = useQuery({ queryKey: ['order-app', 'data-complete'], queryFn: () => call(contracts.customerDataComplete), enabled: customer !== null, staleTime: 0 });
+  const filled = basket.data?.empty === false;
+  const complete = useQuery({ queryKey: ['order-app', 'data-complete'], queryFn: () => call(contracts.customerDataComplete), enabled: filled && customer !== null, staleTime: 0 });
 
   useEffect(() => {
-    if (loggedOut) navigate(ORDER_APP_PATHS.login, { replace: true });
+    if (basket.data?.empty === true) navigate(SHOP_HOME, { replace: true });
+    else if (!filled || !auth.isSuccess) return;
+    else if (!customer) navigate(ORDER_APP_PATHS.login, { replace: true });
     else if (complete.data === false) navigate(ORDER_APP_PATHS.customerData, { replace: true });
-  }, [loggedOut, complete.data]);
+    else if (complete.data === true) navigate(ORDER_APP_PATHS.summary, { replace: true });
+  }, [basket.data?.empty, filled, auth.isSuccess, customer, complete.data]);
 
   return (
     <OrderAppLayout title={t('orderApp.title')}>
       <div className="order-app__card card" data-testid="order-app-entry">
         <h1 className="order-app__title">{t('orderApp.title')}</h1>
-        {customer && complete.data === true ? (
-          <>
-            <p>{t('orderApp.entry.loggedIn', { name: `${customer.firstName} ${customer.lastName}`.trim() })}</p>
-            <p>
-              <a className="button button--primary button--md" href="/bestelprocedure?finalStep=true">
-                {t('orderApp.entry.continue')}
-              </a>
-            </p>
-          </>
-        ) : auth.isError || complete.isError ? (
-          <div className="inline-error" role="alert">
-            <p>{t('error.generic')}</p>
-          </div>
+        {isOwnedDomain(basket.error) ? (
+          <OwnedDomainAlert />
+        ) : basket.isError || auth.isError || complete.isError ? (
+          <Alert tone="danger">{t('error.generic')}</Alert>
         ) : (
           <Spinner label={t('common.loading')} />
         )}

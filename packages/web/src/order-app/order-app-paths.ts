@@ -5,6 +5,7 @@ export const ORDER_APP_PATHS = {
   login: `${ORDER_APP_BASE}/inloggen`,
   customerData: `${ORDER_APP_BASE}/gegevens-invullen`,
   successfullyRegistered: `${ORDER_APP_BASE}/succesvol-geregistreerd`,
+  summary: `${ORDER_APP_BASE}/samenvatting`,
 } as const;
 
 /** The login page, asked to come back to `returnTo` (this page) afterwards. */

@@ -22,3 +22,13 @@ export function storedLocalBasket(): TLocalBasket | null {
     return null;
   }
 }
+
+/** Keeps the summary's choices (transfer code, domain, period) in the stored local basket. */
+export function saveLocalBasket(item: TLocalBasket): void {
+  window.localStorage.setItem(LOCAL_BASKET_STORAGE_KEY, JSON.stringify(item));
+}
+
+/** Forgets the stored local basket (ordered or cancelled). */
+export function clearLocalBasket(): void {
+  window.localStorage.removeItem(LOCAL_BASKET_STORAGE_KEY);
+}

@@ -1,0 +1,185 @@
+import { contracts, type TLocalBasket, type TOrderAppPeriod } from '@kavel/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError, call } from '../api/client.ts';
+import { navigate } from '../app/router.ts';
+import { useAuth } from '../features/accounts/use-auth.ts';
+import { clearLocalBasket, saveLocalBasket, storedLocalBasket } from '../features/product-pages/local-basket.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { SelectField } from '../ui/select-field.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { OrderAppLayout } from './order-app-layout.tsx';
+import { ORDER_APP_PATHS, orderSummaryPath } from './order-app-paths.ts';
+import { isOwnedDomain, orderBasketKey } from './order-basket.ts';
+import { OwnedDomainAlert } from './owned-domain-alert.tsx';
+import { SummaryInfo, SummaryTerms } from './summary-info.tsx';
+import { SummaryPriceBreakdown } from './summary-price-breakdown.tsx';
+import { SummaryProductRow } from './summary-product-row.tsx';
+import { useOrderAppT } from './use-order-app-t.ts';
+import './summary.css';
+
+/** What went wrong with an order or cancel: a refusal's own message and field errors, else the generic text. */
+function failureOf(error: unknown, generic: string): { message: string; fieldErrors: Record<string, string> } {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    return { message: error.body.message, fieldErrors: error.body.fieldErrors ?? {} };
+  }
+  return { message: generic, fieldErrors: {} };
+}
+
+/**
+ * `/bestellen/samenvatting` ('Bestellen', spec 001 sections 2 and 4): the converted basket with a
+ * row per product, the choices it still needs (transfer code, the domain for Cloudflare or a
+ * package, the payment term), the price breakdown, the agreement, and the order button: paid
+ * online first ('Bestel en begin direct') or placed at once ('Bestellen'). 'Annuleren' forgets
+ * the basket and returns to the page the server names.
+ */
+export function SummaryPage() {
+  const t = useOrderAppT();
+  const [local, setLocal] = useState<TLocalBasket | null>(() => storedLocalBasket());
+  const auth = useAuth();
+  const customer = auth.data?.loggedIn ? auth.data.customer : null;
+  const basket = useQuery({
+    queryKey: orderBasketKey(local),
+    queryFn: () => call(contracts.orderAppConvert, { body: local as TLocalBasket }),
+    enabled: local !== null,
+    retry: false,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+  const paymentRequired = useQuery({ queryKey: ['order-app', 'payment-required'], queryFn: () => call(contracts.orderAppPaymentRequired), enabled: customer !== null, retry: false, staleTime: 0 });
+  const [agreed, setAgreed] = useState(false);
+  const [token, setToken] = useState(local?.type === 'domain' ? (local.token ?? '') : '');
+  const [dnsLater, setDnsLater] = useState(local?.type === 'domain' && local.transferDnsLater === true);
+  const [requestId] = useState(() => crypto.randomUUID());
+
+  useEffect(() => {
+    // A missing local basket goes to the entry; so does a visitor (who logs in there).
+    if (local === null || (auth.isSuccess && !customer)) navigate(ORDER_APP_PATHS.entry, { replace: true });
+  }, [local, auth.isSuccess, customer]);
+
+  const change = (next: TLocalBasket) => {
+    saveLocalBasket(next);
+    setLocal(next);
+  };
+
+  const order = useMutation({
+    meta: { inlineErrors: true },
+    mutationFn: async (item: TLocalBasket) => {
+      // Spec 001 section 4: the local basket goes when the order is submitted.
+      clearLocalBasket();
+      if (paymentRequired.data === true) {
+        const placed = await call(contracts.orderAppSendOmnikassa, { body: { basket: item, requestId } });
+        const link = await call(contracts.paymentLinkOpen, { params: { id: String(placed.orderId) } });
+        return { url: link.url };
+      }
+      const placed = await call(contracts.orderAppPlace, { body: { basket: item, requestId } });
+      return { url: orderSummaryPath(placed.orderId) };
+    },
+    onSuccess: ({ url }) => (url.startsWith('/') ? navigate(url) : window.location.assign(url)),
+    // Not ordered: the basket stays, so the customer can correct it and try again.
+    onError: (_error, item) => saveLocalBasket(item),
+  });
+
+  const cancel = useMutation({
+    meta: { inlineErrors: true },
+    mutationFn: async () => {
+      clearLocalBasket();
+      return call(contracts.orderAppCancel);
+    },
+    onSuccess: ({ redirectUrl }) => navigate(redirectUrl),
+  });
+
+  const data = basket.data;
+  const item = data?.items[0];
+  const busy = order.isPending || order.isSuccess || cancel.isPending;
+  const needsDomain = (item?.type === 'cloudflare' || item?.type === 'hosting') && item.assignedDomain === null;
+  const failure = order.isError ? failureOf(order.error, t('failed')) : cancel.isError ? failureOf(cancel.error, t('failed')) : null;
+  const submit = () => {
+    if (!local || !agreed) return;
+    order.mutate(local.type === 'domain' && item && !item.available ? { ...local, token: token.trim(), transferDnsLater: dnsLater } : local);
+  };
+
+  return (
+    <OrderAppLayout title={t('title')} width="medium">
+      <div className="order-app__card card summary" data-testid="order-app-summary">
+        <div className="summary__head">
+          <h1 className="order-app__title">{t('heading')}</h1>
+          <a
+            href={ORDER_APP_PATHS.entry}
+            className="summary__cancel"
+            data-testid="summary-cancel-link"
+            onClick={(event) => {
+              event.preventDefault();
+              if (!busy) cancel.mutate();
+            }}
+          >
+            {t('cancel')}
+          </a>
+        </div>
+        {isOwnedDomain(basket.error) ? (
+          <OwnedDomainAlert />
+        ) : basket.isError || paymentRequired.isError ? (
+          <Alert tone="danger" data-testid="summary-load-failed">
+            {t('failed')}
+          </Alert>
+        ) : !data || !item || paymentRequired.data === undefined ? (
+          <Spinner label={t('heading')} />
+        ) : (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            {data.administrativeCostShouldBeAdded && (
+              <Alert tone="info" data-testid="summary-admin-notice">
+                <p>{t('adminFee.text')}</p>
+                <a href="/control-panel/administratie/gegevens-aanpassen/?from=shop">{t('adminFee.link')}</a>
+              </Alert>
+            )}
+            {basket.isFetching && <Spinner size="sm" />}
+            <SummaryProductRow
+              item={item}
+              choices={{
+                token,
+                transferDnsLater: dnsLater,
+                onToken: setToken,
+                onTransferDnsLater: setDnsLater,
+                onDomain: (domain) => local && (local.type === 'cloudflare' || local.type === 'hosting') && change({ ...local, assignedDomain: domain === '' ? undefined : domain }),
+                errors: failure?.fieldErrors ?? {},
+                disabled: busy,
+              }}
+            />
+            {data.periods.length > 1 && local && (
+              <SelectField
+                label={t('period.label')}
+                value={data.period}
+                disabled={busy}
+                options={data.periods.map((period) => ({ value: period, label: t(`period.option.${period}`) }))}
+                onChange={(event) => change({ ...local, period: event.target.value as TOrderAppPeriod })}
+                data-testid="summary-period"
+              />
+            )}
+            <SummaryPriceBreakdown basket={data} />
+            {paymentRequired.data && <SummaryInfo />}
+            <SummaryTerms agreed={agreed} onChange={setAgreed} disabled={busy} />
+            {failure && (
+              <Alert tone="danger" data-testid="summary-order-failed">
+                {failure.message}
+              </Alert>
+            )}
+            <div className="form-actions summary__actions">
+              <Button type="submit" busy={order.isPending} disabled={!agreed || needsDomain || busy} data-testid="summary-order">
+                {t(paymentRequired.data ? 'orderAndPay' : 'order')}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => cancel.mutate()} data-testid="summary-cancel">
+                {t('cancel')}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </OrderAppLayout>
+  );
+}
