@@ -164,4 +164,25 @@ describe.each(databaseKinds)("the order app's basket on $name", (kind) => {
     expect(order.item).toMatchObject({ type: 'domain', title: 'oudegracht-design.nl' });
     expect(order.lines[0]).toMatchObject({ productType: 'DOMAIN_TRANSFER' });
   });
+
+  it("sets up a package on the customer's domain, and prices a second one as an upgrade with the administration fee on account", async () => {
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const basic = { type: 'hosting', productId: 2002, productCode: 'HOSTING_BASIC' };
+    const choose = basketOf(await bakery.put(CONVERT, basic));
+    expect(choose.items[0]).toMatchObject({ type: 'hosting', assignedDomain: null, existingDomainProducts: expect.arrayContaining([expect.objectContaining({ title: 'goudenkorst.nl' })]) });
+    const first = basketOf(await bakery.put(CONVERT, { ...basic, assignedDomain: 'goudenkorst.nl' }));
+    expect(first).toMatchObject({ period: 'MONTHLY', administrativeCostShouldBeAdded: false });
+    expect(first.items[0]).toMatchObject({ existingDomainProduct: null, discountReason: expect.any(String) });
+    const order = placed(await bakery.post(BASKET, {}));
+    await waitForJobs(app);
+    expect((await orderOf(bakery, order.orderId)).item).toMatchObject({ type: 'hosting', title: 'goudenkorst.nl' });
+    const accounts = (await bakery.get('/api/account/hostingpakketten')).json() as Array<{ domain: string; productCode: string }>;
+    expect(accounts).toEqual(expect.arrayContaining([expect.objectContaining({ domain: 'goudenkorst.nl', productCode: 'HOSTING_BASIC' })]));
+
+    const upgrade = basketOf(await bakery.put(CONVERT, { type: 'hosting', productId: 2003, productCode: 'HOSTING_PREMIUM', assignedDomain: 'goudenkorst.nl' }));
+    expect(upgrade.items[0]?.existingDomainProduct).toMatchObject({ title: expect.stringMatching(/Basic/i) });
+    expect(upgrade).toMatchObject({ administrativeCostShouldBeAdded: true, administrativeCost: 195 });
+    const withFee = upgrade.totalPricePerPeriodExcludeTax + 195;
+    expect(upgrade.totalPricePerPeriodIncludeTaxAndAdministrativeCost).toBe(withFee + Math.round(withFee * 0.21));
+  });
 });
