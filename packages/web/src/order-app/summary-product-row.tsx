@@ -63,7 +63,7 @@ function RowDetails({ item, choices }: { item: TOrderBasketItem; choices: ItemCh
           <Field
             label={t('transfer.code')}
             hint={t('transfer.codeHelp')}
-            required
+            aria-required="true"
             autoComplete="off"
             value={choices.token}
             disabled={choices.disabled}
