@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/select-field.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { OrderAppLayout } from './order-app-layout.tsx';
-import { ORDER_APP_PATHS, orderSummaryPath } from './order-app-paths.ts';
+import { ORDER_APP_PATHS, orderSummaryPath, paymentStatusPath } from './order-app-paths.ts';
 import { isOwnedDomain, orderBasketKey } from './order-basket.ts';
 import { OwnedDomainAlert } from './owned-domain-alert.tsx';
 import { SummaryInfo, SummaryTerms } from './summary-info.tsx';
@@ -70,7 +70,8 @@ export function SummaryPage() {
       clearLocalBasket();
       if (paymentRequired.data === true) {
         const placed = await call(contracts.orderAppSendOmnikassa, { body: { basket: item, requestId } });
-        const link = await call(contracts.paymentLinkOpen, { params: { id: String(placed.orderId) } });
+        // The order is placed: without its payment page, its status page (with a pay button) is next.
+        const link = await call(contracts.paymentLinkOpen, { params: { id: String(placed.orderId) } }).catch(() => ({ url: paymentStatusPath(placed.orderId) }));
         return { url: link.url };
       }
       const placed = await call(contracts.orderAppPlace, { body: { basket: item, requestId } });
