@@ -28,7 +28,8 @@ export function collectPageErrors(page: Page, options: { allowHttpErrors?: boole
     if (message.type() !== 'error') return;
     // Chromium logs every refused call (a wrong password is a 401); the page handles those itself.
     if (options.allowHttpErrors && /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
-    errors.push(message.text());
+    const { url } = message.location();
+    errors.push(url ? `${message.text()} (${url})` : message.text());
   });
   return errors;
 }

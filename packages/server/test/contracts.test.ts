@@ -19,6 +19,7 @@ import { buildTestApp, databaseKinds, demoAccountDeps, freshClient, loginAs } fr
 const WITHOUT_CONTRACT: Record<string, string> = {
   'GET /health': 'the load balancer probe',
   'GET /robots.txt': 'for crawlers: plain text, no API',
+  'GET /favicon.ico': "a redirect to the shop's SVG icon, for pages that name none",
   'GET /': 'a redirect to the order page',
   'GET /assets/*': 'the built front end, served by @fastify/static',
   [`GET ${INVOICE_CSS_PATH}`]: "the invoice page's style sheet, linked from that page only",

@@ -54,6 +54,12 @@ describe.each(databaseKinds)('public pages on $name', (kind) => {
     expect(lines).toContain('Disallow: /api/');
     expect(lines.filter((line) => /^Disallow:/i.test(line))).toEqual(['Disallow: /api/']);
   });
+
+  it("sends a browser's /favicon.ico to the shop's SVG icon", async () => {
+    const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+  });
 });
 
 describe.each(databaseKinds.slice(0, 1))('the CSP with reCAPTCHA chosen, on $name', (kind) => {
