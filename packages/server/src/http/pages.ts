@@ -71,6 +71,13 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     });
   }
 
+  // Browsers ask for `/favicon.ico` on pages that name no icon (the simulated payment page, the
+  // invoice, form errors): the shop's icon is the built SVG the shell links to.
+  const icon = shell ? /<link rel="icon" href="(\/assets\/[^"]+)"/.exec(shell)?.[1] : undefined;
+  if (icon) {
+    app.get('/favicon.ico', { config: { session: false } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect(icon, 302));
+  }
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = ZLangQuery.safeParse(request.query);
     const chosen = query.success ? query.data.lang : undefined;
