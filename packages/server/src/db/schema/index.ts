@@ -9,3 +9,4 @@ export * from './hosting.ts';
 export * from './orders.ts';
 export * from './simulated.ts';
 export * from './dns-zones.ts';
+export * from './delivered-products.ts';
