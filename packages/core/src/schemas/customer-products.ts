@@ -34,8 +34,8 @@ export type TOrderAppDomainsQuery = z.infer<typeof ZOrderAppDomainsQuery>;
 /**
  * Spec 001 section 3's 'domain for customer': the order app lets the customer choose the domain a
  * Cloudflare plan protects (those with `cloudflare: true` are on a plan already). `cloudflare` is
- * false unless `resolveCloudflareStatus=true` was asked; `sslStatus` is there only when
- * `resolveSslStatus=true` was (null: no certificate).
+ * always answered, `resolveCloudflareStatus` or not; `sslStatus` is there only when
+ * `resolveSslStatus=true` was asked (null: no certificate).
  */
 export const ZOrderAppDomain = z.object({
   id: z.number().int(),

@@ -58,17 +58,18 @@ export function registerDomainRoutes(app: FastifyInstance, deps: DomainRouteDeps
   route(app, contracts.orderAppDomains, { preValidation: requireLogin }, async (request, reply): Promise<TOrderAppDomain[]> => {
     reply.header('cache-control', 'no-store');
     const customerId = requireCustomerId(request);
-    const { resolveSslStatus, resolveCloudflareStatus } = request.query;
     const owned = await deps.domains.listOwned(customerId);
     const names = owned.map((domain) => domain.name);
+    // The Cloudflare flag is always the truth (one cheap query), whether `resolveCloudflareStatus` asked for it or not:
+    // the order app leaves out the domains that have a plan, and a false 'no plan' would let a second one be bought.
     const [certificates, plans] = await Promise.all([
-      resolveSslStatus === 'true' ? deps.certificates.byDomain(customerId, names) : null,
-      resolveCloudflareStatus === 'true' ? deps.cloudflare.plansOf(customerId, names) : null,
+      request.query.resolveSslStatus === 'true' ? deps.certificates.byDomain(customerId, names) : null,
+      deps.cloudflare.plansOf(customerId, names),
     ]);
     return owned.map((domain) => ({
       id: domain.id,
       name: domain.name,
-      cloudflare: plans?.has(domain.name) ?? false,
+      cloudflare: plans.has(domain.name),
       ...(certificates ? { sslStatus: certificates.get(domain.name)?.status ?? null } : {}),
     }));
   });
