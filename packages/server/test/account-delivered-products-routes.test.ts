@@ -115,14 +115,17 @@ describe.each(databaseKinds)("the customer's certificates, Cloudflare plans and 
     expect(publicKey(key.body)).toBe(publicKey(certificate.publicKey));
   });
 
-  it("answers 404 for another customer's certificate and 401 to a visitor, for the certificate and its key alike", async () => {
+  it("answers 404 for another customer's certificate (a sub-user's too) and 401 to a visitor, for the certificate and its key alike", async () => {
     const visitor = freshClient(app);
+    // The bakery's sub-user works for the bakery, but the certificate and its key are the bakery's alone.
+    const subUser = await loginAs(app, 'medewerker@demo.kavel.nl');
     for (const file of [contracts.sslCertificatePem, contracts.sslPrivateKeyPem]) {
       const path = pathOf(file, { id: certificateId });
-      const other = await reseller.get(path);
-      expect(other.statusCode).toBe(404);
-      expect(ZApiError.parse(other.json()).message).toBe('Niet gevonden.');
-      expect(other.body).not.toContain('BEGIN');
+      for (const other of [await reseller.get(path), await subUser.get(path)]) {
+        expect(other.statusCode).toBe(404);
+        expect(ZApiError.parse(other.json()).message).toBe('Niet gevonden.');
+        expect(other.body).not.toContain('BEGIN');
+      }
       expect((await visitor.get(path)).statusCode).toBe(401);
       // An id that names no certificate, and one for a certificate not issued yet, are the same 404.
       expect((await bakery.get(pathOf(file, { id: 999_999 }))).statusCode).toBe(404);

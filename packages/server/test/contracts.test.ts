@@ -40,7 +40,7 @@ const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   domainDns: "the DNS page reads the records with the page's data (dnsZonePage); this answers the records alone",
   captchaV3Key: "reCAPTCHA v3's historic path; the page asks /captcha/key",
   captchaChallenge: 'the browser fetches the address the captcha key names',
-  orderAppDomains: "spec 001 section 7; the order app's choice of the domain a Cloudflare plan protects, not built yet",
+  orderAppDomains: "spec 001 section 7; for the order app's choice of the domain a Cloudflare plan protects, which no screen has yet",
 };
 
 const keyOf = (method: string, path: string) => `${method} ${path}`;
