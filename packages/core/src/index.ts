@@ -26,6 +26,7 @@ export * from './texts/validation.ts';
 export * from './schemas/checkout.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/order-products.ts';
+export * from './schemas/customer-products.ts';
 export * from './schemas/local-basket.ts';
 export * from './schemas/order-basket.ts';
 export * from './order-basket-pricing.ts';

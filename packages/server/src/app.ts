@@ -20,6 +20,8 @@ import { registerZoneRoutes } from './features/dns/zone-routes.ts';
 import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
 import { registerDomainRoutes } from './features/domains/domain-routes.ts';
 import { registerOrderAppRoutes } from './features/order-app/order-app-routes.ts';
+import { registerCertificateRoutes } from './features/certificates/certificate-routes.ts';
+import { registerVpsRoutes } from './features/vps/vps-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
@@ -118,9 +120,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerCheckoutRoutes(app, checkout);
   // the customer-data form's address lookup
   registerAddressRoutes(app, addresses);
-  // [fulfilment] routes (account lists: domains, hosting packages)
-  registerDomainRoutes(app, { domains, dns, hosting });
+  // [fulfilment] routes (account lists: domains, hosting packages, virtual servers; certificate files)
+  registerDomainRoutes(app, { domains, dns, hosting, certificates: services.certificates, cloudflare: services.cloudflare, catalogue });
   registerHostingRoutes(app, { hosting, catalogue });
+  registerVpsRoutes(app, { vps: services.vps, catalogue });
+  registerCertificateRoutes(app, services.certificates);
   // [orders] routes (purchase, order app order/payment, payment return and webhook, invoices)
   orders.register(app);
   // [order-app] routes (the order app's basket, its conversion, cancel and the two ways to order)

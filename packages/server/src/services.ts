@@ -20,6 +20,9 @@ import { createZoneOperations, type ZoneOperations } from './features/dns/zone-o
 import { createZoneService, type ZoneService } from './features/dns/zone-service.ts';
 import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
+import { createCertificateService, type CertificateService } from './features/certificates/certificate-service.ts';
+import { createCloudflareService, type CloudflareService } from './features/cloudflare/cloudflare-service.ts';
+import { createVpsService, type VpsService } from './features/vps/vps-service.ts';
 import { createFulfilmentService, type FulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
 import { createOrderAppService, type OrderAppService } from './features/order-app/order-app-service.ts';
 import { createOrdersFeature, type OrdersFeature } from './features/orders/orders-feature.ts';
@@ -74,6 +77,10 @@ export interface Services {
   dnsPublishing: DnsPublishing;
   domains: DomainService;
   hosting: HostingService;
+  /** The customers' SSL certificates, their domains behind Cloudflare and their virtual servers. */
+  certificates: CertificateService;
+  cloudflare: CloudflareService;
+  vps: VpsService;
   customer: CustomerLookup;
   basket: BasketService;
   whois: WhoisService;
@@ -121,6 +128,9 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const zoneOperations = createZoneOperations({ zones, dns, db, resolver: adapters.dnsResolver, registry: adapters.registry, nameservers: config.dns?.nameservers ?? DEFAULT_DNS_NAMESERVERS, hostmaster: config.dns?.hostmaster ?? DEFAULT_DNS_HOSTMASTER });
   const dnsProfiles = createProfileService(db, { accounts: accountDirectory });
   const hosting = createHostingService(db);
+  const certificates = createCertificateService(db);
+  const cloudflare = createCloudflareService(db);
+  const vps = createVpsService(db);
   const customer = createCustomerLookup(db);
   const whois = createWhoisService({ db, now, countries: () => catalogue.countries(), customer, events });
   const basket = createBasketService({
@@ -164,6 +174,14 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     domains,
     dns,
     hosting,
+    certificateAuthority: adapters.certificates,
+    certificates,
+    cloudflareAccount: adapters.cloudflare,
+    cloudflare,
+    vpsPlatform: adapters.vps,
+    vps,
+    orderProduct: async (productId) => (await catalogue.snapshot()).orderProductsById.get(productId),
+    organisationOf: async (customerId) => (await customer(customerId))?.companyName.trim() || null,
   });
   // Links the browser follows: PUBLIC_URL, or the request's own address while it is unset. Services
   // built without `publicUrl` at all (tests that make their own config) keep to `baseUrl`.
@@ -194,10 +212,12 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     availability,
     domains,
     hosting,
-    // Until the Cloudflare feature records protected domains, none is.
-    cloudflareDomains: async () => new Set<string>(),
+    cloudflareDomains: async (customerId) => {
+      const owned = await domains.listOwned(customerId);
+      return new Set((await cloudflare.plansOf(customerId, owned.map((domain) => domain.name))).keys());
+    },
     placing: orders.placing,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, certificates, cloudflare, vps, customer, basket, whois, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

@@ -19,8 +19,8 @@ export interface Contract {
   /** The success answer's schema; `status` is its status code (200 unless said). */
   readonly response?: z.ZodType;
   readonly status?: number;
-  /** What the route is for when it is not a JSON call: a page, a classic form post, a redirect, a stream. */
-  readonly kind?: 'page' | 'form' | 'redirect' | 'stream';
+  /** What the route is for when it is not a JSON call: a page, a classic form post, a redirect, a stream, a file to download. */
+  readonly kind?: 'page' | 'form' | 'redirect' | 'stream' | 'file';
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCustomerDomain, ZHostingAccount, ZInvoiceSummary, ZAdditionalProductPrices, ZOrder, ZPaymentLink, ZPaymentReturnQuery, ZPaymentStatusAnswer, ZAddExtraServicesForm } from '../schemas/orders.ts';
+import { ZOrderAppDomain, ZOrderAppDomainsQuery, ZVps } from '../schemas/customer-products.ts';
 import { ZIdParams } from '../schemas/safe-text.ts';
 import { ZAddHostingForm, ZUpgradeHostingForm } from '../schemas/services.ts';
 import { contract, ID_SEGMENT } from './contract.ts';
@@ -12,6 +13,8 @@ export const orderContracts = {
   /** Spec 001 section 7's GET: the order's open payment page, for the order app right after `send-omnikassa`. */
   paymentLinkOpen: contract({ method: 'GET', path: `/api/bestellen/${ID_SEGMENT}/betaling`, params: ZIdParams, response: ZPaymentLink }),
   paymentLink: contract({ method: 'POST', path: `/api/bestellen/${ID_SEGMENT}/betaling`, params: ZIdParams, response: ZPaymentLink }),
+  /** The customer's domains to choose from in the order app (the domain a Cloudflare plan protects). */
+  orderAppDomains: contract({ method: 'GET', path: '/api/bestellen/domeinen', querystring: ZOrderAppDomainsQuery, response: z.array(ZOrderAppDomain) }),
   invoices: contract({ method: 'GET', path: '/api/account/facturen', response: z.array(ZInvoiceSummary) }),
   /** One invoice as a printable page. */
   invoicePage: contract({ method: 'GET', path: `/account/facturen/${ID_SEGMENT}`, params: ZIdParams, kind: 'page' }),
@@ -23,10 +26,14 @@ export const paymentContracts = {
   paymentWebhook: contract({ method: 'POST', path: '/api/betaling/webhook', body: z.unknown() }),
 };
 
-/** The customer's domains, hosting accounts and DNS profiles, and the forms that add or change hosting. */
+/** The customer's domains, hosting accounts, virtual servers and certificates, and the forms that add or change hosting. */
 export const productContracts = {
   domains: contract({ method: 'GET', path: '/api/account/domeinen', response: z.array(ZCustomerDomain) }),
   hostingAccounts: contract({ method: 'GET', path: '/api/account/hostingpakketten', response: z.array(ZHostingAccount) }),
+  vpsServers: contract({ method: 'GET', path: '/api/account/vpsen', response: z.array(ZVps) }),
+  /** An issued certificate followed by its chain (PEM), and its private key: for the certificate's owner only. */
+  sslCertificatePem: contract({ method: 'GET', path: `/api/account/ssl/${ID_SEGMENT}/certificaat.pem`, params: ZIdParams, kind: 'file' }),
+  sslPrivateKeyPem: contract({ method: 'GET', path: `/api/account/ssl/${ID_SEGMENT}/sleutel.pem`, params: ZIdParams, kind: 'file' }),
   addHosting: contract({ method: 'POST', path: '/account/webhosting-toevoegen', body: ZAddHostingForm, kind: 'form' }),
   upgradeHosting: contract({ method: 'POST', path: '/account/webhosting-upgraden', body: ZUpgradeHostingForm, kind: 'form' }),
   addExtraServices: contract({ method: 'POST', path: '/account/diensten-toevoegen', body: ZAddExtraServicesForm, kind: 'form' }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText, ZFormDbId } from './safe-text.ts';
 import { ZOrderPeriod, ZProductCode, ZProductType } from './basket.ts';
 import { ZPaymentMethodCode } from './checkout.ts';
+import { ZSslStatus } from './customer-products.ts';
 
 /**
  * Orders, payments and invoices as the browser sees them (spec 001 sections 2, 3 and 4), and the
@@ -133,6 +134,12 @@ export const ZCustomerDomain = z.object({
   hasHosting: z.boolean(),
   redirectTo: z.string().nullable(),
   dnsRecordCount: z.number().int(),
+  /** The domain's certificate (one naming the domain or its wildcard): null when it has none. */
+  sslStatus: ZSslStatus.nullable(),
+  /** The certificate to download, when it is issued. */
+  sslCertificateId: z.number().int().nullable(),
+  /** The name of the Cloudflare plan that protects the domain, or null. */
+  cloudflarePlan: z.string().nullable(),
 });
 export type TCustomerDomain = z.infer<typeof ZCustomerDomain>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TBasketPeriod, TOrderStatus, TPaymentMethodCode, TProductType } from '@kavel/core';
+import type { TBasketPeriod, TOrderStatus, TPaymentMethodCode, TProductType, TVpsSpec } from '@kavel/core';
 import type { Database } from '../../src/db/connect.ts';
 import { asc, eq } from 'drizzle-orm';
 import { fulfilmentSteps, invoices, orderLines, orders, type HolderSnapshot } from '../../src/db/schema/index.ts';
@@ -8,6 +8,9 @@ import { pino } from 'pino';
 import type { FulfilmentService } from '../../src/features/orders/fulfilment/fulfilment-service.ts';
 import type { Services } from '../../src/services.ts';
 import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning-port.ts';
+import type { CertificatePort } from '../../src/ports/certificates/index.ts';
+import type { CloudflarePort } from '../../src/ports/cloudflare/index.ts';
+import type { VpsPort } from '../../src/ports/vps/index.ts';
 import type { DomainRegistrar, RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { products } from './services.ts';
 import { createRecordingMailer } from './recording-mailer.ts';
@@ -76,6 +79,12 @@ export const lineFixtures = {
   extra: (product: Product): LineFixture => child('EXTRA_SERVICE', product, product.productName ?? product.productCode),
   install: (product: Product): LineFixture => child('FREE_INSTALL', product, product.productName ?? product.productCode, { price: 0 }),
   redirect: (url: string): LineFixture => child('REDIRECT', products.redirect, url, { options: { redirectUrl: url } }),
+  /** The order app's single products: top-level lines, titled as the purchase titles them. */
+  ssl: (commonName: string, altNames: string[] = [], product: Product = products.rapidSsl): LineFixture =>
+    child('SSL_CERTIFICATE', product, commonName, { options: { commonName, altNames } }),
+  cloudflare: (domain: string, product: Product = products.cloudflarePro): LineFixture => child('CLOUDFLARE_PLAN', product, domain, { options: { assignedDomain: domain } }),
+  vps: (product: Product & { productName: string; details: { spec?: TVpsSpec } } = products.vpsS): LineFixture =>
+    child('VPS_PACKAGE', product, product.productName, { options: product.details.spec ? { vpsSpec: product.details.spec } : {} }),
 };
 
 export interface OrderFixture {
@@ -155,7 +164,7 @@ export async function insertTestOrder(db: Database, fixture: OrderFixture): Prom
 /** The fulfilment service of `createServices` on the test database with the given adapters; `logs` collects what it logged. */
 export async function createTestFulfilment(
   db: Database,
-  adapters: { registry: DomainRegistrar; provisioning: ProvisioningPort; now?: () => Date },
+  adapters: { registry: DomainRegistrar; provisioning: ProvisioningPort; certificates?: CertificatePort; cloudflare?: CloudflarePort; vps?: VpsPort; now?: () => Date },
 ): Promise<{ fulfilment: FulfilmentService; logs: string[]; services: Services }> {
   const logs: string[] = [];
   const levels: Record<number, string> = { 30: 'info', 40: 'warn', 50: 'error' };
@@ -169,6 +178,9 @@ export async function createTestFulfilment(
     // Fulfilment uses only the registrar's part of the registry; the lookups are never called here.
     registry: adapters.registry as RegistryPort,
     provisioning: adapters.provisioning,
+    ...(adapters.certificates ? { certificates: adapters.certificates } : {}),
+    ...(adapters.cloudflare ? { cloudflare: adapters.cloudflare } : {}),
+    ...(adapters.vps ? { vps: adapters.vps } : {}),
     mailer: createRecordingMailer(),
     log: pino({ level: 'info' }, stream) as unknown as FastifyBaseLogger,
     ...(adapters.now ? { now: adapters.now } : {}),

@@ -10,6 +10,7 @@ import extensions from '../../src/features/catalogue/data/extensions.json' with 
 import extraServices from '../../src/features/catalogue/data/extra-services.json' with { type: 'json' };
 import freeInstalls from '../../src/features/catalogue/data/free-installs.json' with { type: 'json' };
 import hostingPackages from '../../src/features/catalogue/data/hosting-packages.json' with { type: 'json' };
+import orderProducts from '../../src/features/catalogue/data/order-products.json' with { type: 'json' };
 import { TestClient } from './http-client.ts';
 import { createRecordingMailer } from './recording-mailer.ts';
 import { createTestServices } from './test-app.ts';
@@ -34,6 +35,13 @@ export const products = {
   joomla: find(freeInstalls, 'CMS_JOOMLA'),
   redirect: find(basketProducts, 'REDIRECT'),
   transferCode: find(basketProducts, 'TRANSFER_CODE'),
+  rapidSsl: find(orderProducts, 'SSL_RAPIDSSL'),
+  businessSsl: find(orderProducts, 'SSL_GEOTRUST_BUSINESS'),
+  multiDomainSsl: find(orderProducts, 'SSL_MULTIDOMAIN'),
+  cloudflarePro: find(orderProducts, 'CLOUDFLARE_PRO'),
+  cloudflareBusiness: find(orderProducts, 'CLOUDFLARE_BUSINESS'),
+  vpsS: find(orderProducts, 'VPS_S'),
+  vpsM: find(orderProducts, 'VPS_M'),
 };
 
 type Product = { productId: number; productCode: string };

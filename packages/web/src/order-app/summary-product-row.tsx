@@ -1,8 +1,11 @@
-import type { TOrderBasketItem } from '@kavel/core';
+import { contracts, type TOrderBasketItem } from '@kavel/core';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../api/client.ts';
 import { useEuro } from '../i18n/use-t.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Field } from '../ui/field.tsx';
 import { SelectField } from '../ui/select-field.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 import { useOrderAppT } from './use-order-app-t.ts';
 
 /** What the summary asks of an item before it can be ordered (spec 001 section 2). */
@@ -102,14 +105,23 @@ function RowDetails({ item, choices }: { item: TOrderBasketItem; choices: ItemCh
 function DomainChoice({ item, choices }: { item: TOrderBasketItem; choices: ItemChoices }) {
   const t = useOrderAppT();
   const cloudflare = item.type === 'cloudflare';
-  if (item.existingDomainProducts.length === 0) {
+  // Cloudflare: the customer's domains with their Cloudflare status (spec 001 section 7); one on a plan already is left out.
+  const domains = useQuery({
+    queryKey: ['order-app', 'domains', 'cloudflare'],
+    queryFn: () => call(contracts.orderAppDomains, { query: { resolveSslStatus: 'false', resolveCloudflareStatus: 'true' } }),
+    enabled: cloudflare,
+    staleTime: 30_000,
+  });
+  if (cloudflare && !domains.data) return domains.isError ? <Alert tone="danger">{t('failed')}</Alert> : <Spinner size="sm" />;
+  const choicesOf = cloudflare ? (domains.data ?? []).filter((domain) => !domain.cloudflare).map((domain) => ({ id: domain.id, title: domain.name })) : item.existingDomainProducts;
+  if (choicesOf.length === 0) {
     return (
       <Alert tone="info" data-testid="summary-no-domains">
         {t(cloudflare ? 'cloudflare.none' : 'hosting.none')}
       </Alert>
     );
   }
-  const options = [{ value: '', label: t('domain.placeholder') }, ...item.existingDomainProducts.map((domain) => ({ value: domain.title, label: domain.title }))];
+  const options = [{ value: '', label: t('domain.placeholder') }, ...choicesOf.map((domain) => ({ value: domain.title, label: domain.title }))];
   return (
     <div className="summary-row__choices">
       <SelectField

@@ -10,3 +10,4 @@ export * from './orders.ts';
 export * from './simulated.ts';
 export * from './dns-zones.ts';
 export * from './order-app.ts';
+export * from './delivered-products.ts';

@@ -8,6 +8,7 @@ import { AccountAreaLayout } from './account-area-layout.tsx';
 import { DNS_MANAGEMENT_PATH, DNS_PROFILES_PATH, EXTRA_SERVICES_PATH, isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import { AccountGate } from './account-gate.tsx';
 import { AccountOverview, DomainsList, HostingList, InvoicesList } from './account-pages.tsx';
+import { VpsList } from './vps-list.tsx';
 
 // The pages that start an order from the account are fetched when opened, not with the lists.
 const HostingChoicePage = lazy(() => import('../hosting-choice/hosting-choice-page.tsx').then((m) => ({ default: m.HostingChoicePage })));
@@ -64,12 +65,7 @@ export function AccountArea() {
             case '/account/diensten/hostingpakketten':
               return <HostingList customerId={customer.id} />;
             case '/account/diensten/vpsen':
-              // No VPS products are sold yet, so there is nothing to list.
-              return (
-                <p className="account-area__empty" data-testid="account-vps-empty">
-                  {t('accountArea.vps.empty')}
-                </p>
-              );
+              return <VpsList customerId={customer.id} />;
             case '/account/facturen':
               return <InvoicesList customerId={customer.id} />;
             case '/account/webhosting':

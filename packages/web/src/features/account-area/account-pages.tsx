@@ -3,7 +3,7 @@ import { followLink } from '../../app/router.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLogout } from '../accounts/use-auth.ts';
-import { invoicePath } from '../orders/orders-api.ts';
+import { certificatePemPath, invoicePath, privateKeyPemPath } from '../orders/orders-api.ts';
 import { AccountList, Detail, ItemLinks } from './account-list.tsx';
 import { addHostingHref, addServicesHref, changePackageHref } from '../hosting-choice/hosting-choice-target.ts';
 import { ACCOUNT_AREA_PAGES, dnsManagementHref } from './account-area-paths.ts';
@@ -36,7 +36,7 @@ export function AccountOverview({ name }: { name: string }) {
   );
 }
 
-/** `/account/diensten/domeinen`: name, status, expiry, hosting yes/no and redirect. */
+/** `/account/diensten/domeinen`: name, status, expiry, hosting yes/no, redirect, certificate (with its files) and Cloudflare plan. */
 export function DomainsList({ customerId }: { customerId: number }) {
   const t = useT();
   const locale = useLocale();
@@ -52,7 +52,30 @@ export function DomainsList({ customerId }: { customerId: number }) {
             <Detail label={t('accountArea.domain.redirect')}>
               <span className="account-item__url">{domain.redirectTo ?? t('accountArea.none')}</span>
             </Detail>
+            <Detail label={t('accountArea.domain.ssl')}>
+              <span data-testid="account-domain-ssl">{domain.sslStatus ? t(`accountArea.domain.ssl.${domain.sslStatus}`) : t('accountArea.none')}</span>
+            </Detail>
+            <Detail label={t('accountArea.domain.cloudflare')}>
+              <span data-testid="account-domain-cloudflare">{domain.cloudflarePlan ?? t('accountArea.none')}</span>
+            </Detail>
           </dl>
+          {domain.sslCertificateId !== null && (
+            // Files to download: plain links, not the app's own navigation.
+            <ul className="account-item__actions">
+              <li>
+                <a className="account-item__action" href={certificatePemPath(domain.sslCertificateId)} download>
+                  {t('accountArea.domain.downloadCertificate')}
+                  <span className="sr-only"> {t('accountArea.forDomain', { domain: domain.name })}</span>
+                </a>
+              </li>
+              <li>
+                <a className="account-item__action" href={privateKeyPemPath(domain.sslCertificateId)} download>
+                  {t('accountArea.domain.downloadKey')}
+                  <span className="sr-only"> {t('accountArea.forDomain', { domain: domain.name })}</span>
+                </a>
+              </li>
+            </ul>
+          )}
           <ItemLinks
             context={t('accountArea.forDomain', { domain: domain.name })}
             links={[{ href: dnsManagementHref(domain.name), label: t('accountArea.dns') }, ...(domain.hasHosting ? [] : [{ href: addHostingHref(domain.name), label: t('accountArea.addHosting') }])]}

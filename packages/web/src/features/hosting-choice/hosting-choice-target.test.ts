@@ -10,6 +10,9 @@ const domain = (name: string, hasHosting: boolean): TCustomerDomain => ({
   expiresAt: null,
   hasHosting,
   redirectTo: null,
+  sslStatus: null,
+  sslCertificateId: null,
+  cloudflarePlan: null,
   dnsRecordCount: 0,
 });
 

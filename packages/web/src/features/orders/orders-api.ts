@@ -8,6 +8,7 @@ import {
   type TOrder,
   type TPaymentLink,
   type TPaymentStatusAnswer,
+  type TVps,
 } from '@kavel/core';
 import { call } from '../../api/client.ts';
 
@@ -20,7 +21,12 @@ export const ordersApi = {
   domains: (): Promise<TCustomerDomain[]> => call(contracts.domains),
   hostingAccounts: (): Promise<THostingAccount[]> => call(contracts.hostingAccounts),
   invoices: (): Promise<TInvoiceSummary[]> => call(contracts.invoices),
+  vpsServers: (): Promise<TVps[]> => call(contracts.vpsServers),
 };
+
+/** An issued certificate with its chain, and its private key: files the browser downloads. */
+export const certificatePemPath = (certificateId: number) => pathOf(contracts.sslCertificatePem, { id: certificateId });
+export const privateKeyPemPath = (certificateId: number) => pathOf(contracts.sslPrivateKeyPem, { id: certificateId });
 
 /** The HTML invoice, a page of the server (opened in the same tab). */
 export const invoicePath = (invoiceId: number) => pathOf(contracts.invoicePage, { id: invoiceId });

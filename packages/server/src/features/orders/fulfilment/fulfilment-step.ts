@@ -1,4 +1,11 @@
+import type { TOrderProduct } from '@kavel/core';
 import type { Transaction } from '../../../db/connect.ts';
+import type { CertificatePort } from '../../../ports/certificates/index.ts';
+import type { CloudflarePort } from '../../../ports/cloudflare/index.ts';
+import type { VpsPort } from '../../../ports/vps/index.ts';
+import type { CertificateService } from '../../certificates/certificate-service.ts';
+import type { CloudflareService } from '../../cloudflare/cloudflare-service.ts';
+import type { VpsService } from '../../vps/vps-service.ts';
 import type { ProvisioningPort } from '../../../ports/provisioning/provisioning-port.ts';
 import type { DomainRegistrar } from '../../../ports/registry/registry-port.ts';
 import type { DnsService } from '../../dns/dns-service.ts';
@@ -54,6 +61,19 @@ export interface StepDeps {
   domains: Pick<DomainService, 'recordOrdered' | 'removeOrdered' | 'findOwned' | 'setRedirect' | 'restoreRedirect'>;
   dns: Pick<DnsService, 'profileRecords' | 'writeZone' | 'clearZone'>;
   hosting: Pick<HostingService, 'findByDomain' | 'domainsWithAccount' | 'insertAccount' | 'removeAccount' | 'setPackage' | 'addExtra' | 'removeExtra'>;
+  /** The authority that issues SSL certificates, and the shop's rows of them. */
+  certificateAuthority: CertificatePort;
+  certificates: Pick<CertificateService, 'prepare' | 'setProviderRef' | 'markIssued' | 'markFailed' | 'markRevoked'>;
+  /** The Cloudflare account that protects customers' domains, and the shop's rows of them. */
+  cloudflareAccount: CloudflarePort;
+  cloudflare: Pick<CloudflareService, 'findByDomain' | 'insertZone' | 'removeZone'>;
+  /** The platform that runs virtual servers, and the shop's rows of them. */
+  vpsPlatform: VpsPort;
+  vps: Pick<VpsService, 'record' | 'remove'>;
+  /** An order app product of the catalogue (a certificate's validation); undefined when it is not (or no longer) there. */
+  orderProduct(productId: number): Promise<TOrderProduct | undefined>;
+  /** The customer's company name for an OV or EV certificate; null for a private person. */
+  organisationOf(customerId: number): Promise<string | null>;
   log: { warn(details: object, message: string): void };
 }
 
