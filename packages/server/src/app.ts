@@ -21,6 +21,7 @@ import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
 import { registerDomainRoutes } from './features/domains/domain-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
+import { registerDomainHolderRoutes } from './features/whois/domain-holder-routes.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
@@ -106,6 +107,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerServicesRoutes(app, basket);
   registerHostingEntryRoutes(app, { basket, domains, hosting, customer: services.customer });
   registerWhoisRoutes(app, whois);
+  registerDomainHolderRoutes(app, services.domainHolders);
   registerProfileRoutes(app, { profiles: dnsProfiles, zones });
   registerZoneRoutes(app, zones);
   registerZoneOperationRoutes(app, zoneOperations);

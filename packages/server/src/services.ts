@@ -22,6 +22,7 @@ import { createDomainService, type DomainService } from './features/domains/doma
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
 import { createFulfilmentService, type FulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
 import { createOrdersFeature, type OrdersFeature } from './features/orders/orders-feature.ts';
+import { createDomainHolderService, type DomainHolderService } from './features/whois/domain-holder-service.ts';
 import { createWhoisService, type WhoisService } from './features/whois/whois-service.ts';
 import { getOrCreateSecret } from './db/settings.ts';
 import { forgettingRegistrar } from './features/availability/forgetting-registrar.ts';
@@ -76,6 +77,8 @@ export interface Services {
   customer: CustomerLookup;
   basket: BasketService;
   whois: WhoisService;
+  /** The order app's holder of one of a customer's domains. */
+  domainHolders: DomainHolderService;
   accounts: AccountServices;
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
@@ -183,7 +186,16 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     mail: accounts.mail,
   });
 
+  const domainHolders = createDomainHolderService({
+    db,
+    now,
+    domains,
+    customer,
+    countries: () => catalogue.countries(),
+    purchasedHolder: (customerId, orderId, domain) => orders.orders.purchasedHolder(customerId, orderId, domain),
+  });
+
   const addresses = createAddressService({ lookup: adapters.addressLookup, log });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, accounts, checkout, fulfilment, orders, addresses, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, customer, basket, whois, domainHolders, accounts, checkout, fulfilment, orders, addresses, shopOrigin };
 }

@@ -13,6 +13,10 @@ export const orderMessages = {
   },
   paymentMethodUnavailable: { nl: 'Deze betaalwijze is niet beschikbaar.', en: 'This payment method is not available.' },
   orderAlreadyPaid: { nl: 'Deze bestelling is al betaald.', en: 'This order has been paid already.' },
+  holderSubUser: {
+    nl: 'Je bent ingelogd als subgebruiker en kunt daarom de domeinhouder niet wijzigen. Log in als gewone gebruiker.',
+    en: 'You are logged in as a sub-user and therefore cannot change the domain holder. Log in as a normal user.',
+  },
   orderNotPaidOnline: { nl: 'Deze bestelling wordt niet online betaald.', en: 'This order is not paid online.' },
   paymentUnavailable: {
     nl: 'De betaalpagina is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',

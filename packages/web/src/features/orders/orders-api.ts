@@ -3,11 +3,13 @@ import {
   pathOf,
   type TAdditionalProductPrices,
   type TCustomerDomain,
+  type TDomainWhois,
   type THostingAccount,
   type TInvoiceSummary,
   type TOrder,
   type TPaymentLink,
   type TPaymentStatusAnswer,
+  type TWhoisHolderFormInput,
 } from '@kavel/core';
 import { call } from '../../api/client.ts';
 
@@ -20,6 +22,8 @@ export const ordersApi = {
   domains: (): Promise<TCustomerDomain[]> => call(contracts.domains),
   hostingAccounts: (): Promise<THostingAccount[]> => call(contracts.hostingAccounts),
   invoices: (): Promise<TInvoiceSummary[]> => call(contracts.invoices),
+  domainWhois: (domain: string): Promise<TDomainWhois> => call(contracts.orderAppDomainWhois, { params: { domain } }),
+  updateDomainWhois: (domain: string, body: TWhoisHolderFormInput): Promise<TDomainWhois> => call(contracts.updateOrderAppDomainWhois, { params: { domain }, body }),
 };
 
 /** The HTML invoice, a page of the server (opened in the same tab). */
