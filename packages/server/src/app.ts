@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
 import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
+import { registerControlPanelRoutes } from './features/accounts/control-panel-routes.ts';
 import { registerCustomerDataRoutes } from './features/accounts/customer-data-routes.ts';
 import { registerAddressRoutes } from './features/addresses/address-routes.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerZoneOperationRoutes(app, zoneOperations);
   registerAccountRoutes(app, accounts, sessions);
   registerCustomerDataRoutes(app, { db, customer: services.customer });
+  registerControlPanelRoutes(app);
   registerCaptchaRoutes(app, adapters.captcha, (username) => accounts.login.captchaDifficulty(username));
   registerErrorReportRoutes(app, db);
   // [checkout] routes
