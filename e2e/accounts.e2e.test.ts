@@ -1,4 +1,5 @@
 import { extractLinks, startSmtpCatcher, type CaughtMail } from '@kavel/server/testing';
+import { LOCAL_BASKET_STORAGE_KEY } from '@kavel/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutPage } from './pages/checkout-page.ts';
@@ -220,6 +221,19 @@ describe('the order app screens', () => {
     // CSP bypassed for the accessibility check's script only.
     const context = await browser.newContext({ ...desktop, bypassCSP: true });
     const page = await context.newPage();
+    // Without a local basket the screen does not exist; a product page leaves one before the order app.
+    await page.goto(`${shop.url}/bestellen/succesvol-geregistreerd?email=iemand@example.nl`);
+    await page.waitForURL(`${shop.url}/errors/404`);
+    await page.getByTestId('not-found').waitFor();
+    const basket = { key: LOCAL_BASKET_STORAGE_KEY, value: JSON.stringify({ type: 'domain', productId: 1001, productCode: 'DOMAIN_NL', domain: 'mijnbakkerij.nl', transfer: false }) };
+    await page.evaluate(({ key, value }) => window.localStorage.setItem(key, value), basket);
+    // A link's address alone is never shown: the page names none, and offers no resend for it.
+    await page.goto(`${shop.url}/bestellen/succesvol-geregistreerd?email=Bel%20ons%20op%20090012345@example.nl`);
+    const heading = page.getByTestId('successfully-registered-heading');
+    await expect(heading.textContent()).resolves.toBe('We hebben een verificatielink gestuurd naar het e-mailadres waarmee je je hebt geregistreerd');
+    await expect(page.getByText('090012345').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /Activeringslink opnieuw verzenden/ }).count()).resolves.toBe(0);
+
     await page.goto(`${shop.url}/bestellen/inloggen`);
     const form = page.getByTestId('order-app-registration-form');
     const address = `order-app-${Date.now()}@example.nl`;
@@ -229,8 +243,16 @@ describe('the order app screens', () => {
     await form.getByRole('button').last().click();
     await page.getByTestId('successfully-registered').waitFor();
     await page.getByText('Bedankt voor het aanmaken van jouw account.').waitFor();
+    await expect(heading.textContent()).resolves.toBe(`We hebben een verificatielink gestuurd naar ${address}`);
+    expect(page.url()).not.toContain(encodeURIComponent(address));
     await expect(page.getByRole('button', { name: /Activeringslink opnieuw verzenden/ }).isDisabled()).resolves.toBe(true);
     await screenshot(page, 'order-app-successfully-registered');
+    // Another address in the link is not shown, not even after registering one.
+    await page.goto(`${shop.url}/bestellen/succesvol-geregistreerd?email=ander@example.nl`);
+    await expect(heading.textContent()).resolves.toBe('We hebben een verificatielink gestuurd naar het e-mailadres waarmee je je hebt geregistreerd');
+    await expect(page.getByText('ander@example.nl').count()).resolves.toBe(0);
+    // The rest of this test walks the account's first steps, which need no basket.
+    await page.evaluate((key) => window.localStorage.removeItem(key), LOCAL_BASKET_STORAGE_KEY);
     const mail = await smtp.waitFor((m) => m.to.includes(address), 10_000);
 
     // The link sets the password (the short form has none) and logs in.

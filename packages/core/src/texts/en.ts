@@ -259,6 +259,7 @@ export const en: Record<TextKey, string> = {
   'orderApp.register.intro': 'Create an account. You choose your password through the link in the e-mail we send you.',
   'orderApp.registered.alert': 'Thank you for creating your account.',
   'orderApp.registered.heading': 'We have sent a verification link to {email}',
+  'orderApp.registered.headingNoAddress': 'We have sent a verification link to the e-mail address you registered with',
   'orderApp.registered.text':
     "Click the link in the e-mail to verify your e-mail address and finish creating your account. Nothing received within 5 minutes, and you checked your spam folder? Then use the button below to send the link again.",
   'orderApp.help.title': 'Need help?',

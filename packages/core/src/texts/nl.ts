@@ -257,6 +257,7 @@ export const nl = {
   'orderApp.register.intro': 'Maak een account aan. Je kiest je wachtwoord via de link in de e-mail die we je sturen.',
   'orderApp.registered.alert': 'Bedankt voor het aanmaken van jouw account.',
   'orderApp.registered.heading': 'We hebben een verificatielink gestuurd naar {email}',
+  'orderApp.registered.headingNoAddress': 'We hebben een verificatielink gestuurd naar het e-mailadres waarmee je je hebt geregistreerd',
   'orderApp.registered.text':
     'Klik op de link in de e-mail om je e-mailadres te verifiëren en het aanmaken van je account af te ronden. Heb je binnen 5 minuten niets ontvangen en ook in je spam gekeken? Gebruik dan de knop hieronder om de link opnieuw te verzenden.',
   'orderApp.help.title': 'Hulp nodig?',
