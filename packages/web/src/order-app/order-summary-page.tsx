@@ -18,6 +18,9 @@ import { paymentStatusPath } from './order-app-paths.ts';
  * While the products are being set up the order is read again; a
  * transfer that waits for the losing registrar is named with the date the registry expects.
  */
+/** A domain the order brought in (registered or moved in): once delivered, it has a holder to show. */
+const DOMAIN_LINE_TYPES: ReadonlySet<string> = new Set(['DOMAIN', 'DOMAIN_TRANSFER']);
+
 /** How often an order whose transfer waits for the losing registrar is read again. */
 const TRANSFER_POLL_MS = 30_000;
 
@@ -80,7 +83,7 @@ export function OrderSummaryPage({ orderId }: { orderId: number }) {
               </p>
             )}
             <OrderLines order={data} />
-            {data.item.type === 'domain' && <DomainHolderPanel domain={data.item.title} status={data.status} />}
+            {data.status === 'FULFILLED' && data.lines.some((line) => DOMAIN_LINE_TYPES.has(line.productType) && line.title === data.item.title) && <DomainHolderPanel domain={data.item.title} />}
             <div className="order-summary__actions">
               <a className="button button--primary button--md" href={continueToProductPath(data.item.type)} data-testid="continue-to-product">
                 {t('orderSummary.continue')}

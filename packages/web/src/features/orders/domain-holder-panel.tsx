@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TDomainHolder, TOrderStatus, TWhoisHolderForm } from '@kavel/core';
+import type { TDomainHolder, TWhoisHolderForm } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -24,14 +24,13 @@ function HolderAddress({ holder }: { holder: TDomainHolder }) {
 }
 
 /**
- * The holder of the domain an order brought in (spec 001 sections 2, 3 and 8), with a form that
- * changes it. While the order is not yet delivered the domain is not the customer's and nothing
- * is shown; the holder is read again when the order's state changes.
+ * The holder of the domain a delivered order brought in (spec 001 sections 2, 3 and 8), with a
+ * form that changes it. A domain that is no longer the customer's shows nothing.
  */
-export function DomainHolderPanel({ domain, status }: { domain: string; status: TOrderStatus }) {
+export function DomainHolderPanel({ domain }: { domain: string }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const queryKey = ['domain-whois', domain, status];
+  const queryKey = ['domain-whois', domain];
   const whois = useQuery({ queryKey, queryFn: () => ordersApi.domainWhois(domain), retry: false });
   const [editing, setEditing] = useState(false);
   const [updated, setUpdated] = useState(false);
