@@ -191,6 +191,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     now,
     domains,
     customer,
+    accounts: accountDirectory,
     countries: () => catalogue.countries(),
     purchasedHolder: (customerId, orderId, domain) => orders.orders.purchasedHolder(customerId, orderId, domain),
   });

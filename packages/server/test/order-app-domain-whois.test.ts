@@ -81,8 +81,10 @@ describe.each(databaseKinds)("the order app's domain holder on $name", (kind) =>
     expect((await bakery.get(whoisOf('goudenkorst.nl'))).json()).toEqual(before);
   });
 
-  it("refuses a sub-user's change and a change without the CSRF header", async () => {
+  it("shows a sub-user its parent's holder but refuses its change, and refuses a change without the CSRF header", async () => {
     const subUser = await loginAs(app, 'medewerker@demo.kavel.nl');
+    // A sub-user reads its parent's domains, as on the DNS page.
+    expect(ZDomainWhois.parse((await subUser.get(whoisOf('goudenkorst.nl'))).json()).holder.forename).toBe('Femke');
     const refused = await subUser.post(whoisOf('goudenkorst.nl'), holderForm());
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ message: expect.stringContaining('subgebruiker') });

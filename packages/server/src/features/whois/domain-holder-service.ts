@@ -2,12 +2,12 @@ import type { Locale, TCountry, TDomainHolder, TDomainWhois, TWhoisHolderForm } 
 import type { Database } from '../../db/connect.ts';
 import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
-import type { CustomerLookup } from '../accounts/customer-lookup.ts';
+import type { AccountDirectory, CustomerLookup } from '../accounts/customer-lookup.ts';
 import type { DomainService } from '../domains/domain-service.ts';
 import { domainHolderRepository, type DomainHolderRow } from './domain-holder-repository.ts';
 
 export interface DomainHolderService {
-  /** The holder of the customer's domain; 404 for a domain that is not the customer's. */
+  /** The holder of the customer's domain (a sub-user's: its parent's); 404 for a domain that is not the customer's. */
   get(customerId: number, domain: string, locale: Locale): Promise<TDomainWhois>;
   /** Sets the holder of the customer's domain; 403 for a sub-user, 404 for someone else's domain. */
   update(customerId: number, domain: string, form: TWhoisHolderForm, locale: Locale): Promise<TDomainWhois>;
@@ -18,6 +18,8 @@ export interface DomainHolderDeps {
   now: () => Date;
   domains: Pick<DomainService, 'findOwned'>;
   customer: CustomerLookup;
+  /** Who a login acts for: a sub-user reads its parent's domains. */
+  accounts: Pick<AccountDirectory, 'actingAs'>;
   countries(): Promise<TCountry[]>;
   /** The orders feature: the holder an order registered the domain with. */
   purchasedHolder(customerId: number, orderId: number, domain: string): Promise<HolderSnapshot | null>;
@@ -64,6 +66,12 @@ export function createDomainHolderService(deps: DomainHolderDeps): DomainHolderS
     };
   }
 
+  async function actingFor(customerId: number, locale: Locale) {
+    const acting = await deps.accounts.actingAs(customerId);
+    if (!acting) throw refusal(locale, 401, 'loginRequired');
+    return acting;
+  }
+
   async function get(customerId: number, domain: string, locale: Locale): Promise<TDomainWhois> {
     const ref = await owned(customerId, domain, locale);
     const stored = await domainHolderRepository.find(db, ref.id);
@@ -73,12 +81,13 @@ export function createDomainHolderService(deps: DomainHolderDeps): DomainHolderS
   }
 
   return {
-    get,
+    async get(customerId, domain, locale) {
+      return get((await actingFor(customerId, locale)).ownerId, domain, locale);
+    },
 
     async update(customerId, domain, form, locale) {
-      const [customer, countries] = await Promise.all([deps.customer(customerId), deps.countries()]);
-      if (!customer) throw refusal(locale, 401, 'loginRequired');
-      if (customer.isSubUser) throw refusal(locale, 403, 'holderSubUser');
+      const [acting, countries] = await Promise.all([actingFor(customerId, locale), deps.countries()]);
+      if (acting.subUser) throw refusal(locale, 403, 'holderSubUser');
       if (!countries.some((country) => country.code === form.country)) throw fieldRefusal(locale, 'country', 'country');
       const { isCompany: _isCompany, label: _label, ...values } = form;
       await db.transaction(async (tx) => {
