@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { measureRoute, ROUTE_GOALS, routeLines, type RouteChunks } from './route-chunks.ts';
 import { kb, round, table, type BenchmarkOutcome } from './support.ts';
 
 const DIST = fileURLToPath(new URL('../packages/web/dist/', import.meta.url));
@@ -35,6 +36,8 @@ export interface BundleSummary {
   withinBudget: boolean | null;
   /** JavaScript in dist that the page does not load up front (lazy chunks). */
   lazyJs: Array<{ file: string; gzipBytes: number; brotliBytes: number }>;
+  /** Each route's first screen: `/bestelprocedure` (the entry) next to `/bestellen/` (the order app). */
+  routes: Array<RouteChunks | { path: string; problem: string }>;
 }
 
 /** Value of attribute `name` in one HTML tag, or null. */
@@ -79,6 +82,7 @@ function skipped(reason: string): BenchmarkOutcome<BundleSummary> {
     jsBudgetBrotliBytes: JS_BUDGET_BROTLI_BYTES,
     withinBudget: null,
     lazyJs: [],
+    routes: [],
   };
   return { lines: [`Skipped: ${reason}`], summary, failures: [] };
 }
@@ -113,6 +117,9 @@ export async function runBundleSizeBenchmark(): Promise<BenchmarkOutcome<BundleS
       return { file: relative(DIST, file), gzipBytes: gzipSize(bytes), brotliBytes: brotliSize(bytes) };
     });
 
+  const routes = ROUTE_GOALS.map((goal) => measureRoute(DIST, goal));
+  for (const route of routes) if ('problem' in route) failures.push(`${route.path}: ${route.problem}`);
+
   const sum = (kind: AssetSize['kind'], key: 'rawBytes' | 'gzipBytes' | 'brotliBytes') =>
     initial.filter((asset) => asset.kind === kind).reduce((total, asset) => total + asset[key], 0);
   const totalJsBrotliBytes = sum('js', 'brotliBytes');
@@ -126,6 +133,7 @@ export async function runBundleSizeBenchmark(): Promise<BenchmarkOutcome<BundleS
     jsBudgetBrotliBytes: JS_BUDGET_BROTLI_BYTES,
     withinBudget: totalJsBrotliBytes <= JS_BUDGET_BROTLI_BYTES,
     lazyJs,
+    routes,
   };
   const over = totalJsBrotliBytes - JS_BUDGET_BROTLI_BYTES;
   const lines = [
@@ -141,6 +149,9 @@ export async function runBundleSizeBenchmark(): Promise<BenchmarkOutcome<BundleS
     `Budget: initial JS at most ${kb(JS_BUDGET_BROTLI_BYTES)} brotli -> ${kb(totalJsBrotliBytes)} ` +
       `(${round((totalJsBrotliBytes / JS_BUDGET_BROTLI_BYTES) * 100, 0)} % of budget) ` +
       (summary.withinBudget ? 'met' : `MISS by ${kb(over)}`),
+    '',
+    ...routeLines(routes),
+    '',
     ...(lazyJs.length ? [`Loaded later, not counted: ${lazyJs.map((chunk) => `${chunk.file} (${kb(chunk.brotliBytes)} brotli)`).join(', ')}`] : []),
   ];
   return { lines, summary, failures };

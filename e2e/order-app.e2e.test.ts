@@ -83,6 +83,7 @@ describe('the order app', () => {
       await register.getByRole('button').last().click();
       await page.getByTestId('successfully-registered').waitFor();
       await page.getByText('Bedankt voor het aanmaken van jouw account.').waitFor();
+      await expect(page.getByTestId('successfully-registered-heading').textContent()).resolves.toBe(`We hebben een verificatielink gestuurd naar ${address}`);
       await expect(page.getByRole('button', { name: /Activeringslink opnieuw verzenden \(\d+ seconden\)/ }).isDisabled()).resolves.toBe(true);
       await screenshot(page, 'order-app-successfully-registered');
       const mail = await smtp.waitFor((m) => m.to.includes(address), 10_000);
@@ -222,6 +223,19 @@ describe('the order app', () => {
       await page.goto(`${shop.url}/bestellen/samenvatting`);
       await page.waitForURL(`${shop.url}/`);
     }, { allowHttpErrors: true });
+  });
+
+  it('has the successfully-registered screen only with a local basket, and never names an address from its link', async () => {
+    await inBrowser(async (page) => {
+      await page.goto(`${shop.url}/bestellen/succesvol-geregistreerd?email=iemand@example.nl`);
+      await page.waitForURL(`${shop.url}/errors/404`);
+      await storeLocalBasket(page, { type: 'vpspackage', productId: 6201, productCode: 'VPS_S' });
+      await page.goto(`${shop.url}/bestellen/succesvol-geregistreerd?email=Bel%20ons%20op%20090012345@example.nl`);
+      const heading = page.getByTestId('successfully-registered-heading');
+      await expect(heading.textContent()).resolves.toBe('We hebben een verificatielink gestuurd naar het e-mailadres waarmee je je hebt geregistreerd');
+      await expect(page.getByText('090012345').count()).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: /Activeringslink opnieuw verzenden/ }).count()).resolves.toBe(0);
+    });
   });
 
   it('shows the login errors, and warns a sub-user', async () => {

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
 import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
+import { registerControlPanelRoutes } from './features/accounts/control-panel-routes.ts';
 import { registerCustomerDataRoutes } from './features/accounts/customer-data-routes.ts';
 import { registerAddressRoutes } from './features/addresses/address-routes.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
@@ -24,6 +25,7 @@ import { registerCertificateRoutes } from './features/certificates/certificate-r
 import { registerVpsRoutes } from './features/vps/vps-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
+import { registerDomainHolderRoutes } from './features/whois/domain-holder-routes.ts';
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
@@ -109,11 +111,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerServicesRoutes(app, basket);
   registerHostingEntryRoutes(app, { basket, domains, hosting, customer: services.customer });
   registerWhoisRoutes(app, whois);
+  registerDomainHolderRoutes(app, services.domainHolders);
   registerProfileRoutes(app, { profiles: dnsProfiles, zones });
   registerZoneRoutes(app, zones);
   registerZoneOperationRoutes(app, zoneOperations);
   registerAccountRoutes(app, accounts, sessions);
   registerCustomerDataRoutes(app, { db, customer: services.customer });
+  registerControlPanelRoutes(app);
   registerCaptchaRoutes(app, adapters.captcha, (username) => accounts.login.captchaDifficulty(username));
   registerErrorReportRoutes(app, db);
   // [checkout] routes

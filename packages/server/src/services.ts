@@ -26,6 +26,7 @@ import { createVpsService, type VpsService } from './features/vps/vps-service.ts
 import { createFulfilmentService, type FulfilmentService } from './features/orders/fulfilment/fulfilment-service.ts';
 import { createOrderAppService, type OrderAppService } from './features/order-app/order-app-service.ts';
 import { createOrdersFeature, type OrdersFeature } from './features/orders/orders-feature.ts';
+import { createDomainHolderService, type DomainHolderService } from './features/whois/domain-holder-service.ts';
 import { createWhoisService, type WhoisService } from './features/whois/whois-service.ts';
 import { getOrCreateSecret } from './db/settings.ts';
 import { forgettingRegistrar } from './features/availability/forgetting-registrar.ts';
@@ -84,6 +85,8 @@ export interface Services {
   customer: CustomerLookup;
   basket: BasketService;
   whois: WhoisService;
+  /** The order app's holder of one of a customer's domains. */
+  domainHolders: DomainHolderService;
   accounts: AccountServices;
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
@@ -203,6 +206,16 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     mail: accounts.mail,
   });
 
+  const domainHolders = createDomainHolderService({
+    db,
+    now,
+    domains,
+    customer,
+    accounts: accountDirectory,
+    countries: () => catalogue.countries(),
+    purchasedHolder: (customerId, orderId, domain) => orders.orders.purchasedHolder(customerId, orderId, domain),
+  });
+
   const addresses = createAddressService({ lookup: adapters.addressLookup, log });
   const orderApp = createOrderAppService({
     db,
@@ -219,5 +232,5 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     placing: orders.placing,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, certificates, cloudflare, vps, customer, basket, whois, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

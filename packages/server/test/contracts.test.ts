@@ -41,6 +41,7 @@ const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   domainDns: "the DNS page reads the records with the page's data (dnsZonePage); this answers the records alone",
   captchaV3Key: "reCAPTCHA v3's historic path; the page asks /captcha/key",
   captchaChallenge: 'the browser fetches the address the captcha key names',
+  controlPanelPage: "links to the former control panel's pages; the server sends the browser into the account area",
 };
 
 const keyOf = (method: string, path: string) => `${method} ${path}`;

@@ -35,4 +35,8 @@ export const accountContracts = {
   requestPasswordReset: contract({ method: 'POST', path: '/api/login/send-password-reset-link', body: ZPasswordResetLinkRequest, response: ZInfoMessage }),
   passwordResetStatus: contract({ method: 'GET', path: '/api/login/password-reset', querystring: ZTokenQuery, response: ZPasswordResetLinkStatus }),
   resetPassword: contract({ method: 'POST', path: '/api/login/reset-password', body: ZSetPasswordRequest, response: ZInfoMessage }),
+  /** The control panel (spec 001 section 2, the target after an 'already owned' conflict): redirects into the account area. */
+  controlPanel: contract({ method: 'GET', path: '/control-panel', kind: 'redirect' }),
+  /** Any page under the control panel (old links such as `administratie/gegevens-aanpassen/?from=shop`): redirects into the account area. */
+  controlPanelPage: contract({ method: 'GET', path: '/control-panel/*', kind: 'redirect' }),
 };

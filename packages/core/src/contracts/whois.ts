@@ -1,8 +1,9 @@
 import { ZIdParams } from '../schemas/safe-text.ts';
-import { ZCreatedId, ZStandardHolder, ZWhoisHolder, ZWhoisHolderForm, ZWhoisList } from '../schemas/whois.ts';
+import { ZCreatedId, ZDomainParams, ZDomainWhois, ZStandardHolder, ZWhoisHolder, ZWhoisHolderForm, ZWhoisList } from '../schemas/whois.ts';
 import { contract, ID_SEGMENT } from './contract.ts';
 
 const HOLDERS = '/api/account/whois';
+const DOMAIN_WHOIS = '/api/bestellen/:domain/whois';
 
 /** Domain holders (spec 001 section 7, path form): the logged-in customer's own only. */
 export const whoisContracts = {
@@ -11,5 +12,8 @@ export const whoisContracts = {
   whoisHolder: contract({ method: 'GET', path: `${HOLDERS}/${ID_SEGMENT}`, params: ZIdParams, response: ZWhoisHolder }),
   createWhois: contract({ method: 'POST', path: HOLDERS, body: ZWhoisHolderForm, response: ZCreatedId }),
   updateWhois: contract({ method: 'PUT', path: `${HOLDERS}/${ID_SEGMENT}`, params: ZIdParams, body: ZWhoisHolderForm, response: ZWhoisHolder }),
+  /** The order app (spec 001 section 7): the holder of one of the customer's domains, and its change. */
+  orderAppDomainWhois: contract({ method: 'GET', path: DOMAIN_WHOIS, params: ZDomainParams, response: ZDomainWhois }),
+  updateOrderAppDomainWhois: contract({ method: 'POST', path: DOMAIN_WHOIS, params: ZDomainParams, body: ZWhoisHolderForm, response: ZDomainWhois }),
   deleteWhois: contract({ method: 'DELETE', path: `${HOLDERS}/${ID_SEGMENT}`, params: ZIdParams, status: 204 }),
 };

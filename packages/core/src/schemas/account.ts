@@ -193,6 +193,8 @@ export type TCaptchaDemand = z.infer<typeof ZCaptchaDemand>;
 
 /** Pages the account e-mails link to (the token goes in `?token=`); the web app serves them. */
 export const ACCOUNT_PAGES = {
+  /** The account area's overview. */
+  home: '/account/',
   activate: '/account/activeren',
   resetPassword: '/account/wachtwoord-herstellen',
   forgotPassword: '/account/wachtwoord-vergeten',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredSafeText } from './safe-text.ts';
 import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
@@ -91,3 +92,20 @@ export type TWhoisList = z.infer<typeof ZWhoisList>;
 /** Answer of a create call. */
 export const ZCreatedId = z.object({ id: z.number().int() });
 export type TCreatedId = z.infer<typeof ZCreatedId>;
+
+/**
+ * `{domain}` of the order app's whois routes: a full domain name (`bakkerij.nl`), written in any
+ * case; Punycode for an internationalised name.
+ */
+export const ZDomainParams = z.object({
+  domain: requiredSafeText(253)
+    .toLowerCase()
+    .regex(/^(?=[a-z0-9-]{1,63}\.)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'domain' }),
+});
+
+/** The holder registered for one of the customer's domains (`GET /api/bestellen/{domain}/whois`). */
+export const ZDomainHolder = ZWhoisHolder.omit({ id: true, label: true });
+export type TDomainHolder = z.infer<typeof ZDomainHolder>;
+
+export const ZDomainWhois = z.object({ domain: z.string(), holder: ZDomainHolder });
+export type TDomainWhois = z.infer<typeof ZDomainWhois>;

@@ -17,6 +17,10 @@ export const orderMessages = {
     nl: 'De betaling is afgebroken of verlopen. Start een nieuwe betaling op de betaalstatus.',
     en: 'The payment was cancelled or has expired. Start a new payment on the payment status page.',
   },
+  holderSubUser: {
+    nl: 'Je bent ingelogd als subgebruiker en kunt daarom de domeinhouder niet wijzigen. Log in als gewone gebruiker.',
+    en: 'You are logged in as a sub-user and therefore cannot change the domain holder. Log in as a normal user.',
+  },
   orderNotPaidOnline: { nl: 'Deze bestelling wordt niet online betaald.', en: 'This order is not paid online.' },
   paymentUnavailable: {
     nl: 'De betaalpagina is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',

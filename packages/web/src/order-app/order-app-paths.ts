@@ -11,8 +11,6 @@ export const ORDER_APP_PATHS = {
 /** The login page, asked to come back to `returnTo` (this page) afterwards. */
 export const loginPathReturningTo = (returnTo: string) => `${ORDER_APP_PATHS.login}?returnTo=${encodeURIComponent(returnTo)}`;
 
-export const successfullyRegisteredPath = (email: string) => `${ORDER_APP_PATHS.successfullyRegistered}?email=${encodeURIComponent(email)}`;
-
 export const orderSummaryPath = (orderId: number) => `${ORDER_APP_BASE}/${orderId}/overzicht`;
 export const paymentStatusPath = (orderId: number) => `${ORDER_APP_BASE}/${orderId}/betalingsstatus`;
 

@@ -13,7 +13,8 @@ import { applyServerErrors } from '../features/accounts/server-field-errors.ts';
 import { CaptchaWidget } from '../features/captcha/captcha-widget.tsx';
 import { isCaptchaDemand } from '../features/captcha/captcha-demand.ts';
 import { useCaptcha } from '../features/captcha/use-captcha.ts';
-import { successfullyRegisteredPath } from './order-app-paths.ts';
+import { ORDER_APP_PATHS } from './order-app-paths.ts';
+import { rememberRegisteredEmail } from './registered-email.ts';
 
 const ZRegistrationRequest = ZOrderAppRegistrationRequest.shape.registrationRequest;
 
@@ -35,7 +36,8 @@ export function OrderAppRegistrationForm() {
     setCaptchaMissing(false);
     try {
       const accepted = await accountsApi.orderAppRegister({ registrationRequest, ...(captcha.token ? { captcha: captcha.token } : {}) });
-      navigate(successfullyRegisteredPath(accepted.email));
+      rememberRegisteredEmail(accepted.email);
+      navigate(ORDER_APP_PATHS.successfullyRegistered);
     } catch (error) {
       captcha.reset();
       if (isCaptchaDemand(error)) {

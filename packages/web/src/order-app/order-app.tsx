@@ -1,13 +1,17 @@
+import { lazy } from 'react';
 import { useLocation } from '../app/router.ts';
-import { CustomerDataPage } from './customer-data-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { OrderAppEntryPage } from './order-app-entry-page.tsx';
-import { OrderAppLoginPage } from './order-app-login-page.tsx';
 import { ORDER_APP_PATHS, orderRoute } from './order-app-paths.ts';
-import { OrderSummaryPage } from './order-summary-page.tsx';
-import { PaymentStatusPage } from './payment-status-page.tsx';
-import { SummaryPage } from './summary-page.tsx';
-import { SuccessfullyRegisteredPage } from './successfully-registered-page.tsx';
+
+// The entry is the first screen; every other screen is fetched when it is opened (the app
+// router's Suspense shows the spinner meanwhile), so the entry's download stays small.
+const OrderAppLoginPage = lazy(() => import('./order-app-login-page.tsx').then((m) => ({ default: m.OrderAppLoginPage })));
+const CustomerDataPage = lazy(() => import('./customer-data-page.tsx').then((m) => ({ default: m.CustomerDataPage })));
+const SuccessfullyRegisteredPage = lazy(() => import('./successfully-registered-page.tsx').then((m) => ({ default: m.SuccessfullyRegisteredPage })));
+const OrderSummaryPage = lazy(() => import('./order-summary-page.tsx').then((m) => ({ default: m.OrderSummaryPage })));
+const PaymentStatusPage = lazy(() => import('./payment-status-page.tsx').then((m) => ({ default: m.PaymentStatusPage })));
+const SummaryPage = lazy(() => import('./summary-page.tsx').then((m) => ({ default: m.SummaryPage })));
 
 /** The separate order app under `/bestellen/` (spec 001 section 2). */
 export function OrderApp() {

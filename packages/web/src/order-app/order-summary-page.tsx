@@ -3,6 +3,7 @@ import { continueToProductPath, PAYMENT_STATUS_POLL_MS } from '@kavel/core';
 import { useEuro, useLocale, useT } from '../i18n/use-t.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { DomainHolderPanel } from '../features/orders/domain-holder-panel.tsx';
 import { OrderLines } from '../features/orders/order-lines.tsx';
 import { OrderLoadError } from '../features/orders/order-load-error.tsx';
 import { invoicePath, ordersApi } from '../features/orders/orders-api.ts';
@@ -13,9 +14,13 @@ import { paymentStatusPath } from './order-app-paths.ts';
 /**
  * `/bestellen/{id}/overzicht` (spec 001 section 2): which invoice the order went to (a new,
  * closed one, or added to the open one), the products, 'continue to product', the invoice and
- * the recommended products. While the products are being set up the order is read again; a
+ * the recommended products, and the holder of the domain the order brought in (with its change).
+ * While the products are being set up the order is read again; a
  * transfer that waits for the losing registrar is named with the date the registry expects.
  */
+/** A domain the order brought in (registered or moved in): once delivered, it has a holder to show. */
+const DOMAIN_LINE_TYPES: ReadonlySet<string> = new Set(['DOMAIN', 'DOMAIN_TRANSFER']);
+
 /** How often an order whose transfer waits for the losing registrar is read again. */
 const TRANSFER_POLL_MS = 30_000;
 
@@ -78,6 +83,7 @@ export function OrderSummaryPage({ orderId }: { orderId: number }) {
               </p>
             )}
             <OrderLines order={data} />
+            {data.status === 'FULFILLED' && data.lines.some((line) => DOMAIN_LINE_TYPES.has(line.productType) && line.title === data.item.title) && <DomainHolderPanel domain={data.item.title} />}
             <div className="order-summary__actions">
               <a className="button button--primary button--md" href={continueToProductPath(data.item.type)} data-testid="continue-to-product">
                 {t('orderSummary.continue')}

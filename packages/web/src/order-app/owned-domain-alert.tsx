@@ -1,9 +1,10 @@
+import { contracts, pathOf } from '@kavel/core';
 import { Modal } from '../ui/modal.tsx';
 import { clearLocalBasket } from '../features/product-pages/local-basket.ts';
 import { useOrderAppT } from './use-order-app-t.ts';
 
-/** Where a customer who already owns the domain is sent: the account area (served as `/control-panel`). */
-export const CONTROL_PANEL = '/control-panel';
+/** Where a customer who already owns the domain is sent: `/control-panel`, which the server sends into the account area. */
+export const CONTROL_PANEL = pathOf(contracts.controlPanel);
 
 /**
  * Spec 001 section 8: converting the local basket answered 409. The alert says

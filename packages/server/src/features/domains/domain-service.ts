@@ -56,6 +56,8 @@ export interface OwnedDomainRef {
   name: string;
   extension: string;
   status: string;
+  /** The order that brought the domain in; null for domains the shop recorded otherwise. */
+  orderId: number | null;
 }
 
 interface Waiter {
@@ -162,7 +164,7 @@ export function createDomainService(db: Database): DomainService {
     async findOwned(customerId, domain, q = db) {
       const match = typeof domain === 'number' ? eq(domains.id, domain) : eq(domains.name, domain.toLowerCase());
       const [row] = await q
-        .select({ id: domains.id, name: domains.name, extension: domains.extension, status: domains.status })
+        .select({ id: domains.id, name: domains.name, extension: domains.extension, status: domains.status, orderId: domains.orderId })
         .from(domains)
         .where(and(match, eq(domains.customerId, customerId)))
         .limit(1);

@@ -1,5 +1,6 @@
 import type { Locale, TAdditionalProductPrices, TOrder, TOrderItemType, TOrderLine } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
+import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { InvoiceService } from './invoice-service.ts';
@@ -13,6 +14,8 @@ export interface OrderService {
   get(customerId: number, orderId: number, locale: Locale): Promise<TOrder>;
   /** `GET /api/bestellen/additionalProducts`: the order summary's recommended products. */
   additionalProducts(): Promise<TAdditionalProductPrices>;
+  /** The holder the customer's order registered this domain with; null when it has none. */
+  purchasedHolder(customerId: number, orderId: number, domain: string): Promise<HolderSnapshot | null>;
 }
 
 export interface OrderServiceDeps {
@@ -107,6 +110,13 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         lastPaymentStatus: payment?.status ?? null,
         pendingTransfers: pendingTransfersOf(steps),
       };
+    },
+
+    async purchasedHolder(customerId, orderId, domain) {
+      const order = await orderRepository.findOwned(db, customerId, orderId);
+      if (!order) return null;
+      const lines = await orderRepository.listLines(db, [order.id]);
+      return lines.find((line) => line.title.toLowerCase() === domain && line.holder)?.holder ?? null;
     },
 
     async additionalProducts() {

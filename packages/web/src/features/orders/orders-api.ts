@@ -3,12 +3,14 @@ import {
   pathOf,
   type TAdditionalProductPrices,
   type TCustomerDomain,
+  type TDomainWhois,
   type THostingAccount,
   type TInvoiceSummary,
   type TOrder,
   type TPaymentLink,
   type TPaymentStatusAnswer,
   type TVps,
+  type TWhoisHolderFormInput,
 } from '@kavel/core';
 import { call } from '../../api/client.ts';
 
@@ -22,6 +24,8 @@ export const ordersApi = {
   hostingAccounts: (): Promise<THostingAccount[]> => call(contracts.hostingAccounts),
   invoices: (): Promise<TInvoiceSummary[]> => call(contracts.invoices),
   vpsServers: (): Promise<TVps[]> => call(contracts.vpsServers),
+  domainWhois: (domain: string): Promise<TDomainWhois> => call(contracts.orderAppDomainWhois, { params: { domain } }),
+  updateDomainWhois: (domain: string, body: TWhoisHolderFormInput): Promise<TDomainWhois> => call(contracts.updateOrderAppDomainWhois, { params: { domain }, body }),
 };
 
 /** An issued certificate with its chain, and its private key: files the browser downloads. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useController, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_HOLDER_COUNTRY, HOUSE_NUMBER_ADDITION_MAX_LENGTH, ZWhoisHolderForm, type TWhoisHolderForm, type TWhoisHolderFormInput } from '@kavel/core';
+import { ApiError } from '../../api/client.ts';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -34,9 +35,26 @@ const FIELDS = Object.keys(DEFAULTS) as Path<TWhoisHolderFormInput>[];
 /** A new domain holder (spec 000 section 5): server field errors per field, a general one in a banner. */
 export function HolderForm({ onCreated }: { onCreated(id: number): void }) {
   const t = useT();
+  return <HolderFieldsForm submitLabel={t('services.holderCreate')} submitTestId="holder-create" onSave={async (holder) => onCreated((await servicesApi.createWhois(holder)).id)} />;
+}
+
+export interface HolderFieldsFormProps {
+  /** Sends the form; a refusal it throws is shown in the form. */
+  onSave(holder: TWhoisHolderForm): Promise<void>;
+  submitLabel: string;
+  submitTestId: string;
+  /** The holder to start from; default an empty form for a private person in the Netherlands. */
+  initial?: TWhoisHolderFormInput;
+  /** The banner for a refusal without field errors (not a 400); default the server's message. */
+  failureText?: string;
+}
+
+/** The holder's fields (spec 001 section 5): field errors under their field, a general one in a banner. */
+export function HolderFieldsForm({ onSave, submitLabel, submitTestId, initial = DEFAULTS, failureText }: HolderFieldsFormProps) {
+  const t = useT();
   const locale = useLocale();
   const countries = useCountries();
-  const form = useForm<TWhoisHolderFormInput, unknown, TWhoisHolderForm>({ resolver: zodResolver(ZWhoisHolderForm), mode: 'onTouched', defaultValues: DEFAULTS });
+  const form = useForm<TWhoisHolderFormInput, unknown, TWhoisHolderForm>({ resolver: zodResolver(ZWhoisHolderForm), mode: 'onTouched', defaultValues: initial });
   const { register, handleSubmit, setError, formState, control } = form;
   const errors = formState.errors;
   const isCompany = useWatch({ control, name: 'isCompany' });
@@ -47,9 +65,10 @@ export function HolderForm({ onCreated }: { onCreated(id: number): void }) {
   const submit = handleSubmit(async (holder) => {
     setBanner(null);
     try {
-      onCreated((await servicesApi.createWhois(holder)).id);
+      await onSave(holder);
     } catch (error) {
-      setBanner(applyServerErrors(error, setError, FIELDS, t));
+      const badInput = error instanceof ApiError && error.status === 400;
+      setBanner(badInput || !failureText ? applyServerErrors(error, setError, FIELDS, t) : failureText);
     }
   });
 
@@ -98,8 +117,8 @@ export function HolderForm({ onCreated }: { onCreated(id: number): void }) {
         </Alert>
       )}
       <div className="form-actions">
-        <Button type="submit" busy={formState.isSubmitting} data-testid="holder-create">
-          {t('services.holderCreate')}
+        <Button type="submit" busy={formState.isSubmitting} data-testid={submitTestId}>
+          {submitLabel}
         </Button>
       </div>
     </form>

@@ -1,0 +1,101 @@
+import type { Locale, TCountry, TDomainHolder, TDomainWhois, TWhoisHolderForm } from '@kavel/core';
+import type { Database } from '../../db/connect.ts';
+import type { HolderSnapshot } from '../../db/schema/index.ts';
+import { fieldRefusal, refusal } from '../../http/errors.ts';
+import type { AccountDirectory, CustomerLookup } from '../accounts/customer-lookup.ts';
+import type { DomainService } from '../domains/domain-service.ts';
+import { domainHolderRepository, type DomainHolderRow } from './domain-holder-repository.ts';
+
+export interface DomainHolderService {
+  /** The holder of the customer's domain (a sub-user's: its parent's); 404 for a domain that is not the customer's. */
+  get(customerId: number, domain: string, locale: Locale): Promise<TDomainWhois>;
+  /** Sets the holder of the customer's domain; 403 for a sub-user, 404 for someone else's domain. */
+  update(customerId: number, domain: string, form: TWhoisHolderForm, locale: Locale): Promise<TDomainWhois>;
+}
+
+export interface DomainHolderDeps {
+  db: Database;
+  now: () => Date;
+  domains: Pick<DomainService, 'findOwned'>;
+  customer: CustomerLookup;
+  /** Who a login acts for: a sub-user reads its parent's domains. */
+  accounts: Pick<AccountDirectory, 'actingAs'>;
+  countries(): Promise<TCountry[]>;
+  /** The orders feature: the holder an order registered the domain with. */
+  purchasedHolder(customerId: number, orderId: number, domain: string): Promise<HolderSnapshot | null>;
+}
+
+const fromRow = ({ domainId: _d, updatedAt: _u, ...holder }: DomainHolderRow): TDomainHolder => ({ ...holder, isCompany: holder.company !== '' });
+
+const fromSnapshot = ({ customWhoisId: _id, ...holder }: HolderSnapshot): TDomainHolder => ({ ...holder, isCompany: holder.company !== '', gender: 'M', vat: '' });
+
+/**
+ * The holder of one of a customer's domains, as the order app shows and changes it (spec 001
+ * sections 3 and 7). A change is kept in the shop's data: the holder this domain has from now on.
+ * Without a change the holder is the one its order registered it with, or else the customer's own
+ * data (the standard holder).
+ */
+export function createDomainHolderService(deps: DomainHolderDeps): DomainHolderService {
+  const { db } = deps;
+
+  async function owned(customerId: number, domain: string, locale: Locale) {
+    const ref = await deps.domains.findOwned(customerId, domain);
+    if (!ref) throw refusal(locale, 404, 'notFound');
+    return ref;
+  }
+
+  async function standardHolder(customerId: number, locale: Locale): Promise<TDomainHolder> {
+    const [customer, countries] = await Promise.all([deps.customer(customerId), deps.countries()]);
+    if (!customer) throw refusal(locale, 401, 'loginRequired');
+    const company = customer.isCompany ? customer.companyName : '';
+    return {
+      isCompany: company !== '',
+      company,
+      gender: 'M',
+      forename: customer.firstName,
+      surname: customer.lastName,
+      street: customer.street,
+      houseNumber: customer.streetNumber,
+      houseNumberAdd: customer.streetNumberAddition,
+      postcode: customer.postCode,
+      city: customer.city,
+      country: countries.find((country) => country.id === customer.countryId)?.code ?? 'NL',
+      phone: customer.phoneNumber,
+      email: customer.email,
+      vat: '',
+    };
+  }
+
+  async function actingFor(customerId: number, locale: Locale) {
+    const acting = await deps.accounts.actingAs(customerId);
+    if (!acting) throw refusal(locale, 401, 'loginRequired');
+    return acting;
+  }
+
+  async function get(customerId: number, domain: string, locale: Locale): Promise<TDomainWhois> {
+    const ref = await owned(customerId, domain, locale);
+    const stored = await domainHolderRepository.find(db, ref.id);
+    if (stored) return { domain: ref.name, holder: fromRow(stored) };
+    const purchased = ref.orderId === null ? null : await deps.purchasedHolder(customerId, ref.orderId, ref.name);
+    return { domain: ref.name, holder: purchased ? fromSnapshot(purchased) : await standardHolder(customerId, locale) };
+  }
+
+  return {
+    async get(customerId, domain, locale) {
+      return get((await actingFor(customerId, locale)).ownerId, domain, locale);
+    },
+
+    async update(customerId, domain, form, locale) {
+      const [acting, countries] = await Promise.all([actingFor(customerId, locale), deps.countries()]);
+      if (acting.subUser) throw refusal(locale, 403, 'holderSubUser');
+      if (!countries.some((country) => country.code === form.country)) throw fieldRefusal(locale, 'country', 'country');
+      const { isCompany: _isCompany, label: _label, ...values } = form;
+      await db.transaction(async (tx) => {
+        const ref = await deps.domains.findOwned(customerId, domain, tx);
+        if (!ref) throw refusal(locale, 404, 'notFound');
+        await domainHolderRepository.save(tx, ref.id, values, deps.now());
+      });
+      return get(customerId, domain, locale);
+    },
+  };
+}
