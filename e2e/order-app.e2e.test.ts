@@ -165,6 +165,28 @@ describe('the order app', () => {
     }, mobile);
   });
 
+  it('orders a hosting package from the hosting page for one of the customer\'s domains, on account', async () => {
+    await inBrowser(async (page) => {
+      await page.goto(`${shop.url}/webhosting`);
+      await page.locator('[data-testid="product-card"][data-product-code="HOSTING_PREMIUM"]').getByRole('button', { name: 'Premium webhosting bestellen' }).click();
+      await page.waitForURL(`${shop.url}/bestellen/inloggen`);
+      await logIn(page);
+      await page.waitForURL(`${shop.url}/bestellen/samenvatting`);
+      const choice = page.getByTestId('summary-domain-choice');
+      await choice.waitFor();
+      await choice.selectOption('goudenkorst-webshop.com');
+      await expect.poll(() => rowOf(page).getByTestId('summary-row-title').textContent()).toBe('goudenkorst-webshop.com');
+      // The welcome discount of the first months is on the row.
+      await expect(rowOf(page).textContent()).resolves.toMatch(/Welkomstkorting eerste 6 maanden/);
+      await screenshot(page, 'order-app-summary-hosting');
+      await page.getByTestId('summary-terms').check();
+      await page.getByTestId('summary-order').click();
+      const result = new OrderResultPages(page);
+      await result.waitForSummary();
+      await expect(page.getByTestId('continue-to-product').getAttribute('href')).resolves.toBe('/account/diensten/hostingpakketten/');
+    });
+  });
+
   it('asks which domain Cloudflare protects before it orders, and a transfer code for a taken domain', async () => {
     await inBrowser(async (page) => {
       await storeLocalBasket(page, { type: 'cloudflare', productId: 6101, productCode: 'CLOUDFLARE_PRO' });
