@@ -1,35 +1,20 @@
-import { extractLinks, startSmtpCatcher, type CaughtMail } from '@kavel/server/testing';
+import type { CaughtMail } from '@kavel/server/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutPage } from './pages/checkout-page.ts';
 import { OrderPage } from './pages/order-page.ts';
 import { collectPageErrors, desktop, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
-import { useShopAndBrowser } from './support/shop-and-browser.ts';
+import { mailedLink, useShopBrowserAndMail, type SmtpCatcher } from './support/shop-with-mail.ts';
 
 let shop: RunningShop;
 let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-useShopAndBrowser(
-  (running) => ({ shop, browser } = running),
-  async () => {
-    smtp = await startSmtpCatcher();
-    return { SMTP_URL: smtp.url };
-  },
-);
-afterAll(async () => {
-  await smtp?.close();
-});
+let smtp: SmtpCatcher;
+useShopBrowserAndMail((running) => ({ shop, browser, smtp } = running));
 
 const email = `bakker-${Date.now()}@example.nl`;
 const password = 'een-lang-wachtwoord-2026';
-const linkOf = (mail: CaughtMail, path: string) => {
-  const link = extractLinks(mail.text).find((l) => l.includes(path));
-  if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
-  // Links carry the configured public address; the test server listens elsewhere.
-  const url = new URL(link);
-  return `${shop.url}${url.pathname}${url.search}`;
-};
+const linkOf = (mail: CaughtMail, path: string) => mailedLink(mail, path, shop.url);
 
 describe('accounts in the order page', () => {
   let context: BrowserContext;

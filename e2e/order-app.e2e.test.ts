@@ -1,35 +1,20 @@
 import { LOCAL_BASKET_STORAGE_KEY, type TLocalBasket } from '@kavel/core';
-import { extractLinks, startSmtpCatcher, type CaughtMail } from '@kavel/server/testing';
+import type { CaughtMail } from '@kavel/server/testing';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderResultPages, SimulatedPaymentPage } from './pages/order-pages.ts';
 import { axeViolations } from './support/axe.ts';
 import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
-import { useShopAndBrowser } from './support/shop-and-browser.ts';
+import { mailedLink, useShopBrowserAndMail, type SmtpCatcher } from './support/shop-with-mail.ts';
 
 let shop: RunningShop;
 let browser: Browser;
-let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
-useShopAndBrowser(
-  (running) => ({ shop, browser } = running),
-  async () => {
-    smtp = await startSmtpCatcher();
-    return { SMTP_URL: smtp.url };
-  },
-);
-afterAll(async () => {
-  await smtp?.close();
-});
+let smtp: SmtpCatcher;
+useShopBrowserAndMail((running) => ({ shop, browser, smtp } = running));
 
 const DEMO = { email: 'klant@demo.kavel.nl', password: 'kavel-demo-wachtwoord' };
-
-const linkOf = (mail: CaughtMail, path: string) => {
-  const link = extractLinks(mail.text).find((l) => l.includes(path));
-  if (!link) throw new Error(`no ${path} link in: ${mail.text}`);
-  const url = new URL(link);
-  return `${shop.url}${url.pathname}${url.search}`;
-};
+const linkOf = (mail: CaughtMail, path: string) => mailedLink(mail, path, shop.url);
 
 /** A fresh browser context; `run` gets its page, whose errors must stay empty (HTTP refusals the test asks for aside). */
 async function inBrowser(run: (page: Page) => Promise<void>, options: BrowserContextOptions & { allowHttpErrors?: boolean } = {}): Promise<void> {

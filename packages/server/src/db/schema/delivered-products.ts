@@ -1,6 +1,16 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
 
+/** What every delivered product has: its customer, the order that brought it, and the order line's reference (a retry finds it). */
+const deliveredColumns = () => ({
+  id: serial('id').primaryKey(),
+  customerId: integer('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  orderId: integer('order_id').notNull(),
+  clientRef: text('client_ref').notNull(),
+});
+
 /**
  * The order app's products once delivered: certificates, domains behind Cloudflare and virtual
  * servers. Each row is written by a fulfilment step and owned by its feature (certificates,
@@ -13,12 +23,7 @@ export type SslCertificateStatus = 'pending' | 'issued' | 'failed' | 'revoked';
 export const sslCertificates = pgTable(
   'ssl_certificates',
   {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id').notNull(),
-    clientRef: text('client_ref').notNull(),
+    ...deliveredColumns(),
     commonName: text('common_name').notNull(),
     /** Every DNS name of the certificate beside the common name (several for a multi-domain one). */
     altNames: jsonb('alt_names').$type<string[]>().notNull().default([]),
@@ -47,12 +52,7 @@ export type CloudflareZoneStatus = 'pending' | 'active';
 export const cloudflareZones = pgTable(
   'cloudflare_zones',
   {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id').notNull(),
-    clientRef: text('client_ref').notNull(),
+    ...deliveredColumns(),
     domain: text('domain').notNull(),
     productId: integer('product_id').notNull(),
     planCode: text('plan_code').notNull(),
@@ -78,12 +78,7 @@ export interface VpsServerSpec {
 export const vpsServers = pgTable(
   'vps_servers',
   {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id').notNull(),
-    clientRef: text('client_ref').notNull(),
+    ...deliveredColumns(),
     /** The server's host name. */
     name: text('name').notNull(),
     productId: integer('product_id').notNull(),

@@ -4,6 +4,7 @@ import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { AccountDirectory, CustomerLookup } from '../accounts/customer-lookup.ts';
 import type { DomainService } from '../domains/domain-service.ts';
+import { standardHolderSnapshot } from '../orders/order-lines.ts';
 import { domainHolderRepository, type DomainHolderRow } from './domain-holder-repository.ts';
 
 export interface DomainHolderService {
@@ -47,23 +48,7 @@ export function createDomainHolderService(deps: DomainHolderDeps): DomainHolderS
   async function standardHolder(customerId: number, locale: Locale): Promise<TDomainHolder> {
     const [customer, countries] = await Promise.all([deps.customer(customerId), deps.countries()]);
     if (!customer) throw refusal(locale, 401, 'loginRequired');
-    const company = customer.isCompany ? customer.companyName : '';
-    return {
-      isCompany: company !== '',
-      company,
-      gender: 'M',
-      forename: customer.firstName,
-      surname: customer.lastName,
-      street: customer.street,
-      houseNumber: customer.streetNumber,
-      houseNumberAdd: customer.streetNumberAddition,
-      postcode: customer.postCode,
-      city: customer.city,
-      country: countries.find((country) => country.id === customer.countryId)?.code ?? 'NL',
-      phone: customer.phoneNumber,
-      email: customer.email,
-      vat: '',
-    };
+    return fromSnapshot(standardHolderSnapshot(customer, countries));
   }
 
   async function actingFor(customerId: number, locale: Locale) {
