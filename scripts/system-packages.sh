@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian packages the tests drive: Chromium for the browser tests; PowerDNS (SQLite backend),
-# dig, named-checkzone and Knot for the DNS tests. `npm test` runs this first: it installs what is
-# missing (as root, or through sudo), or stops with the one command to run.
+# dig, named-checkzone and Knot for the DNS tests; pebble, the ACME test server, for the forwarder's
+# certificates. `npm test` runs this first: it installs what is missing (as root, or through sudo),
+# or stops with the one command to run.
 set -euo pipefail
 export PATH="$PATH:/usr/sbin:/sbin"
 
@@ -13,6 +14,7 @@ declare -A needed=(
   [dig]=bind9-dnsutils
   [named-checkzone]=bind9-utils
   [knotc]=knot
+  [pebble]=pebble
 )
 missing=()
 for command in "${!needed[@]}"; do
