@@ -21,6 +21,7 @@ export * from './schemas/fields.ts';
 export * from './schemas/safe-text.ts';
 export * from './schemas/services.ts';
 export * from './schemas/whois.ts';
+export * from './schemas/country-codes.ts';
 export * from './discount-codes.ts';
 export * from './texts/validation.ts';
 export * from './schemas/checkout.ts';

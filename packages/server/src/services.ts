@@ -27,6 +27,7 @@ import { createFulfilmentService, type FulfilmentService } from './features/orde
 import { createOrderAppService, type OrderAppService } from './features/order-app/order-app-service.ts';
 import { createOrdersFeature, type OrdersFeature } from './features/orders/orders-feature.ts';
 import { createDomainHolderService, type DomainHolderService } from './features/whois/domain-holder-service.ts';
+import { createHolderRegistrySync, type HolderRegistrySync } from './features/whois/holder-registry-sync.ts';
 import { createWhoisService, type WhoisService } from './features/whois/whois-service.ts';
 import { getOrCreateSecret } from './db/settings.ts';
 import { forgettingRegistrar } from './features/availability/forgetting-registrar.ts';
@@ -85,8 +86,10 @@ export interface Services {
   customer: CustomerLookup;
   basket: BasketService;
   whois: WhoisService;
-  /** The order app's holder of one of a customer's domains. */
+  /** The holder of each of a customer's domains. */
   domainHolders: DomainHolderService;
+  /** Gives the registry a domain's changed holder: the worker's jobs. */
+  holderRegistrySync: HolderRegistrySync;
   accounts: AccountServices;
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
@@ -135,7 +138,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const cloudflare = createCloudflareService(db);
   const vps = createVpsService(db);
   const customer = createCustomerLookup(db);
-  const whois = createWhoisService({ db, now, countries: () => catalogue.countries(), customer, events });
+  // The domain holders' origins come from `domainHolders`, built below (it needs the orders feature).
+  const whois = createWhoisService({ db, now, jobs, countries: () => catalogue.countries(), customer, events, holderOrigins: (customerId) => domainHolders.origins(customerId) });
   const basket = createBasketService({
     db,
     catalogue,
@@ -185,6 +189,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vps,
     orderProduct: async (productId) => (await catalogue.snapshot()).orderProductsById.get(productId),
     organisationOf: async (customerId) => (await customer(customerId))?.companyName.trim() || null,
+    recordHolder: (tx, domainId, holder) => domainHolders.recordRegistered(tx, domainId, holder),
   });
   // Links the browser follows: PUBLIC_URL, or the request's own address while it is unset. Services
   // built without `publicUrl` at all (tests that make their own config) keep to `baseUrl`.
@@ -209,12 +214,15 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const domainHolders = createDomainHolderService({
     db,
     now,
+    jobs,
     domains,
     customer,
     accounts: accountDirectory,
     countries: () => catalogue.countries(),
     purchasedHolder: (customerId, orderId, domain) => orders.orders.purchasedHolder(customerId, orderId, domain),
   });
+
+  const holderRegistrySync = createHolderRegistrySync({ db, registry: adapters.registry, log });
 
   const addresses = createAddressService({ lookup: adapters.addressLookup, log });
   const orderApp = createOrderAppService({
@@ -232,5 +240,5 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     placing: orders.placing,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

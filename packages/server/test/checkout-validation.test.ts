@@ -225,6 +225,7 @@ function flakyRegistry(unreachable: Set<string>): RegistryPort {
     transferStatus: async () => ({ ok: false, reason: 'unsupported' }),
     release: async () => ({ ok: false, reason: 'unsupported' }),
     setNameservers: async () => ({ ok: false, reason: 'unsupported' }),
+    updateHolder: async () => ({ ok: false, reason: 'unsupported' }),
   };
 }
 

@@ -55,9 +55,9 @@ describe.each(databaseKinds)('domain holders (whois) on $name', (kind) => {
 
   it('shows the standard holder from the account data, and no custom holders yet', async () => {
     const list = ZWhoisList.parse((await anna.get(BASE)).json());
-    expect(list).toEqual({ custom: [], standard: { label: 'Bloemenhandel Tulp, Anna de Boer', email: 'anna-whois@example.nl', phone: '+31 20 555 0101' } });
+    expect(list).toEqual({ custom: [], standard: { label: 'Bloemenhandel Tulp, Anna de Boer', email: 'anna-whois@example.nl', phone: '+31 20 555 0101', domains: [] } });
     expect((await anna.get(`${BASE}/standard`)).json()).toEqual(list.standard);
-    expect((await piet.get(`${BASE}/standard`)).json()).toEqual({ label: 'Piet Pietersen', email: 'piet-whois@example.nl', phone: '06 1234 5678' });
+    expect((await piet.get(`${BASE}/standard`)).json()).toEqual({ label: 'Piet Pietersen', email: 'piet-whois@example.nl', phone: '06 1234 5678', domains: [] });
   });
 
   it('requires every field of the form but the addition and VAT number, with a message per field', async () => {
@@ -108,6 +108,7 @@ describe.each(databaseKinds)('domain holders (whois) on $name', (kind) => {
       phone: '+31 20 555 0199',
       email: 'jan.jansen@example.nl',
       vat: '',
+      domains: [],
     });
   });
 

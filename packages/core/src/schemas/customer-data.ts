@@ -38,9 +38,14 @@ export const ZCustomerDataForm = z
     countryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }).max(249, { error: 'required' }),
     phoneNumber: ZPhoneNumber,
   })
-  .superRefine((form, ctx) => {
-    if (form.countryId === DEFAULT_COUNTRY_ID && !isDutchPostcode(form.postCode)) ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'postcode' });
-  })
+  // Also when another field failed: one answer carries every fault of the form.
+  .superRefine(
+    (form, ctx) => {
+      const postCode = typeof form.postCode === 'string' ? form.postCode.trim() : '';
+      if (Number(form.countryId) === DEFAULT_COUNTRY_ID && postCode && !isDutchPostcode(postCode)) ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'postcode' });
+    },
+    { when: () => true },
+  )
   .transform((form) => (form.countryId === DEFAULT_COUNTRY_ID ? { ...form, postCode: formatDutchPostcode(form.postCode) } : form));
 export type TCustomerDataForm = z.input<typeof ZCustomerDataForm>;
 

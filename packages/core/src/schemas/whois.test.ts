@@ -36,3 +36,20 @@ describe('domain holder form', () => {
     expect(errors({ ...form, country: 'Belgie' })).toEqual({ country: 'country' });
   });
 });
+
+describe('domain holder form with several faults', () => {
+  it('reports every fault in one answer: names, company, country and postcode together', () => {
+    expect(errors({ ...form, forename: '', surname: ' ', isCompany: true, company: '', postcode: '10', country: 'XQ' })).toEqual({
+      forename: 'required',
+      surname: 'required',
+      company: 'required',
+      country: 'country',
+    });
+    expect(errors({ ...form, forename: '', email: 'nope', postcode: '10' })).toEqual({ forename: 'required', email: expect.any(String), postcode: 'postcode' });
+  });
+
+  it('refuses a well-formed code that is no country', () => {
+    expect(errors({ ...form, country: 'XQ' })).toEqual({ country: 'country' });
+    expect(errors({ ...form, country: 'de', postcode: '10115' })).toEqual({});
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredSafeText } from './safe-text.ts';
+import { requiredSafeText, ZPathId } from './safe-text.ts';
+import { isCountryCode } from './country-codes.ts';
 import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
@@ -11,6 +12,25 @@ export const HOUSE_NUMBER_ADDITION_MAX_LENGTH = 10;
 
 /** An EU VAT number after spaces and dots are removed: country prefix, then 2 to 12 characters with digits among them. */
 const VAT_NUMBER = /^[A-Z]{2}(?=[0-9A-Z+*]*\d)[0-9A-Z+*]{2,12}$/;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * The rules between fields, on the form as typed (a field may have failed): the company name for a
+ * company, a known country, a Dutch postcode in the Netherlands, an EU VAT number.
+ */
+function crossFieldFaults(input: object, ctx: z.RefinementCtx): void {
+  const form = input as Record<string, unknown>;
+  const company = text(form.company);
+  const isCompany = typeof form.isCompany === 'boolean' ? form.isCompany : company !== '';
+  const country = text(form.country).toUpperCase() || DEFAULT_HOLDER_COUNTRY;
+  const postcode = text(form.postcode);
+  const vat = text(form.vat).replace(/[\s.]/g, '').toUpperCase();
+  if (isCompany && !company) ctx.addIssue({ code: 'custom', path: ['company'], message: 'required' });
+  if (/^[A-Z]{2}$/.test(country) && !isCountryCode(country)) ctx.addIssue({ code: 'custom', path: ['country'], message: 'country' });
+  if (country === 'NL' && postcode && !isDutchPostcode(postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'postcode' });
+  if (isCompany && vat && !VAT_NUMBER.test(vat)) ctx.addIssue({ code: 'custom', path: ['vat'], message: 'vat' });
+}
 
 /**
  * The holder form. `isCompany` defaults to whether a company name was given; the company name is
@@ -41,12 +61,8 @@ export const ZWhoisHolderForm = z
     email: ZEmail,
     vat: optionalText(30).transform((vat) => vat.replace(/[\s.]/g, '').toUpperCase()),
   })
-  .superRefine((form, ctx) => {
-    const isCompany = form.isCompany ?? form.company !== '';
-    if (isCompany && !form.company) ctx.addIssue({ code: 'custom', path: ['company'], message: 'required' });
-    if (form.country === 'NL' && !isDutchPostcode(form.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'postcode' });
-    if (isCompany && form.vat && !VAT_NUMBER.test(form.vat)) ctx.addIssue({ code: 'custom', path: ['vat'], message: 'vat' });
-  })
+  // Runs even when a field failed, so that one answer carries every fault of the form.
+  .superRefine(crossFieldFaults, { when: () => true })
   .transform((form) => {
     const isCompany = form.isCompany ?? form.company !== '';
     const postcode = form.country === 'NL' ? formatDutchPostcode(form.postcode) : form.postcode;
@@ -75,19 +91,40 @@ export const ZWhoisHolder = z.object({
   phone: z.string(),
   email: z.string(),
   vat: z.string(),
+  /** The customer's domains that have this holder (a change to it reaches them). */
+  domains: z.array(z.string()),
 });
 export type TWhoisHolder = z.infer<typeof ZWhoisHolder>;
 
-/** The standard holder: the customer's own account data (`GET /api/account/whois/standard`). */
-export const ZStandardHolder = z.object({ label: z.string(), email: z.string(), phone: z.string() });
+/**
+ * The standard holder (`GET /api/account/whois/standard`): the customer's own data, with the
+ * label, e-mail address and phone number they gave it (the account's until they change them).
+ */
+export const ZStandardHolder = z.object({ label: z.string(), email: z.string(), phone: z.string(), domains: z.array(z.string()) });
 export type TStandardHolder = z.infer<typeof ZStandardHolder>;
 
-/** `GET /api/account/whois`: the customer's own holders and the standard one. */
+/** `PUT /api/account/whois/standard`: what the standard holder has of its own (spec 001 section 3). */
+export const ZStandardHolderForm = z.object({ label: optionalText(100), email: ZEmail, phone: ZPhoneNumber });
+export type TStandardHolderFormInput = z.input<typeof ZStandardHolderForm>;
+export type TStandardHolderForm = z.output<typeof ZStandardHolderForm>;
+
+/** `GET /api/account/whois`: the customer's own holders and the standard one, each with the domains that have it. */
 export const ZWhoisList = z.object({
-  custom: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  custom: z.array(z.object({ id: z.number().int(), label: z.string(), domains: z.array(z.string()) })),
   standard: ZStandardHolder,
 });
 export type TWhoisList = z.infer<typeof ZWhoisList>;
+
+/**
+ * Where a domain's holder comes from: the standard holder, one of the customer's own holders
+ * (`id`), or set for this domain alone (`own`).
+ */
+export const ZHolderSource = z.object({ kind: z.enum(['standard', 'custom', 'own']), id: z.number().int().nullable(), label: z.string() });
+export type THolderSource = z.infer<typeof ZHolderSource>;
+
+/** `GET /api/account/whois-domain`: domains and the holder each has. */
+export const ZWhoisDomains = z.object({ domains: z.array(z.object({ domain: z.string(), holder: ZHolderSource })) });
+export type TWhoisDomains = z.infer<typeof ZWhoisDomains>;
 
 /** Answer of a create call. */
 export const ZCreatedId = z.object({ id: z.number().int() });
@@ -103,8 +140,20 @@ export const ZDomainParams = z.object({
     .regex(/^(?=[a-z0-9-]{1,63}\.)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { error: 'domain' }),
 });
 
+/**
+ * `GET /api/account/whois-domain?domain=` (whoisCheck: the holder one domain has) or `?whois=`
+ * (a holder's id, or `standard`: the domains that have it). Exactly one of the two.
+ */
+export const ZWhoisDomainQuery = z
+  .object({
+    domain: ZDomainParams.shape.domain.optional(),
+    whois: z.union([z.literal('standard'), ZPathId], { error: 'id' }).optional(),
+  })
+  .refine((query) => (query.domain === undefined) !== (query.whois === undefined), { error: 'required', path: ['domain'] });
+export type TWhoisDomainQuery = z.output<typeof ZWhoisDomainQuery>;
+
 /** The holder registered for one of the customer's domains (`GET /api/bestellen/{domain}/whois`). */
-export const ZDomainHolder = ZWhoisHolder.omit({ id: true, label: true });
+export const ZDomainHolder = ZWhoisHolder.omit({ id: true, label: true, domains: true });
 export type TDomainHolder = z.infer<typeof ZDomainHolder>;
 
 export const ZDomainWhois = z.object({ domain: z.string(), holder: ZDomainHolder });

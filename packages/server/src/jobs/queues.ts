@@ -12,6 +12,8 @@ export const JOBS = {
   publishZone: 'publish-dns-zone',
   /** Every 5 minutes: zones not published yet get a job again; a batch of the others is checked for drift. */
   dnsCatchUp: 'dns-catch-up',
+  /** Gives the registry a domain's current holder (singleton key `holder-<id>`); retried for about 11 hours. */
+  syncDomainHolder: 'sync-domain-holder',
   /** Hourly: old account attempts and expired link tokens. */
   purgeAccounts: 'purge-account-attempts',
 } as const;
@@ -23,5 +25,6 @@ export const QUEUES: Record<string, QueueSettings> = {
   [JOBS.fulfilmentSweep]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 120, policy: 'singleton' },
   [JOBS.publishZone]: { retryLimit: 12, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120, policy: 'stately', concurrency: 4 },
   [JOBS.dnsCatchUp]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 240, policy: 'singleton' },
+  [JOBS.syncDomainHolder]: { retryLimit: 12, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120, policy: 'stately', concurrency: 2 },
   [JOBS.purgeAccounts]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
 };

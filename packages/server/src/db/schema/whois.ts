@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
 import { domains } from './domains.ts';
 
@@ -40,13 +40,37 @@ export const whoisHolders = pgTable(
 );
 
 /**
- * The holder of one of the shop's domains as the customer last set it (the order app's whois
- * form). A domain without a row has the holder its order registered it with.
+ * The current holder of one of the shop's domains, as the registry has it (or is about to: a
+ * change goes there as a job). Written when the domain is registered and on every change. The
+ * holder it came from: the customer's standard holder (`usesStandard`), one of their own holders
+ * (`whoisHolderId`; a change to that holder reaches the domain), or neither (set for this domain
+ * alone). A domain recorded before holders were kept has no row: its order's holder applies.
  */
-export const domainHolders = pgTable('domain_holders', {
-  domainId: integer('domain_id')
+export const domainHolders = pgTable(
+  'domain_holders',
+  {
+    domainId: integer('domain_id')
+      .primaryKey()
+      .references(() => domains.id, { onDelete: 'cascade' }),
+    ...holderColumns(),
+    usesStandard: boolean('uses_standard').notNull().default(false),
+    whoisHolderId: integer('whois_holder_id').references(() => whoisHolders.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('domain_holders_whois_holder_idx').on(t.whoisHolderId)],
+);
+
+/**
+ * The standard holder's own label, e-mail address and phone number, when the customer changed
+ * them (spec 001 section 3: the standard holder has label, email and phone); without a row they
+ * are the account's.
+ */
+export const standardHolders = pgTable('standard_holders', {
+  customerId: integer('customer_id')
     .primaryKey()
-    .references(() => domains.id, { onDelete: 'cascade' }),
-  ...holderColumns(),
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -28,5 +28,6 @@ export function forgettingRegistrar(registrar: DomainRegistrar, availability: Pi
       return answer;
     },
     setNameservers: (domain, nameservers) => registrar.setNameservers(domain, nameservers),
+    updateHolder: (domain, registrant) => registrar.updateHolder(domain, registrant),
   };
 }

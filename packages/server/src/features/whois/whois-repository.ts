@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.ts';
-import { whoisHolders } from '../../db/schema/index.ts';
+import { standardHolders, whoisHolders } from '../../db/schema/index.ts';
 
 export type WhoisHolderRow = typeof whoisHolders.$inferSelect;
 export type WhoisHolderValues = Omit<typeof whoisHolders.$inferInsert, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
@@ -34,6 +34,23 @@ export const whoisRepository = {
       .where(and(eq(whoisHolders.id, id), eq(whoisHolders.customerId, customerId)))
       .returning({ id: whoisHolders.id });
     return rows.length > 0;
+  },
+
+  /** The standard holder's own label, e-mail address and phone, when the customer set them. */
+  async findStandard(db: Queryable, customerId: number): Promise<{ label: string; email: string; phone: string } | null> {
+    const [row] = await db
+      .select({ label: standardHolders.label, email: standardHolders.email, phone: standardHolders.phone })
+      .from(standardHolders)
+      .where(eq(standardHolders.customerId, customerId))
+      .limit(1);
+    return row ?? null;
+  },
+
+  async saveStandard(db: Queryable, customerId: number, values: { label: string; email: string; phone: string }, now: Date): Promise<void> {
+    await db
+      .insert(standardHolders)
+      .values({ ...values, customerId, updatedAt: now })
+      .onConflictDoUpdate({ target: standardHolders.customerId, set: { ...values, updatedAt: now } });
   },
 
   async delete(db: Queryable, customerId: number, id: number): Promise<boolean> {

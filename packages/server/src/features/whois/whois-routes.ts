@@ -1,4 +1,4 @@
-import { contracts, type TCreatedId, type TStandardHolder, type TWhoisHolder, type TWhoisList } from '@kavel/core';
+import { contracts, type TCreatedId, type TStandardHolder, type TWhoisDomains, type TWhoisHolder, type TWhoisList } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
@@ -17,6 +17,15 @@ export function registerWhoisRoutes(app: FastifyInstance, whois: WhoisService): 
   route(app, contracts.whoisStandard, { preValidation: requireLogin }, async (request, reply): Promise<TStandardHolder> => {
     reply.header('cache-control', 'no-store');
     return whois.standard(requireCustomerId(request), request.session.language);
+  });
+
+  route(app, contracts.updateWhoisStandard, { preValidation: requireLogin }, async (request): Promise<TStandardHolder> =>
+    whois.updateStandard(requireCustomerId(request), request.body, request.session.language),
+  );
+
+  route(app, contracts.whoisDomains, { preValidation: requireLogin }, async (request, reply): Promise<TWhoisDomains> => {
+    reply.header('cache-control', 'no-store');
+    return whois.domains(requireCustomerId(request), request.query, request.session.language);
   });
 
   route(app, contracts.whoisHolder, { preValidation: requireLogin }, async (request, reply): Promise<TWhoisHolder> => {

@@ -1,7 +1,11 @@
-import type { Locale, TCountry, TCustomerSummary, TStandardHolder, TWhoisHolder, TWhoisHolderForm, TWhoisList } from '@kavel/core';
-import type { Database, Queryable } from '../../db/connect.ts';
+import type { Locale, TCountry, TCustomerSummary, THolderSource, TStandardHolder, TStandardHolderForm, TWhoisDomainQuery, TWhoisDomains, TWhoisHolder, TWhoisHolderForm, TWhoisList } from '@kavel/core';
+import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import type { EventBus } from '../../events.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { DomainHolderOrigin } from './domain-holder-service.ts';
+import { domainHolderRepository } from './domain-holder-repository.ts';
+import { requestHolderSync } from './holder-registry-sync.ts';
 import { whoisRepository, type WhoisHolderRow, type WhoisHolderValues } from './whois-repository.ts';
 
 export interface WhoisService {
@@ -9,10 +13,15 @@ export interface WhoisService {
   customLabels(customerId: number): Promise<Array<{ id: number; label: string }>>;
   list(customerId: number, locale: Locale): Promise<TWhoisList>;
   standard(customerId: number, locale: Locale): Promise<TStandardHolder>;
+  /** The standard holder's label, e-mail address and phone; the domains that have it follow, through the registry. */
+  updateStandard(customerId: number, form: TStandardHolderForm, locale: Locale): Promise<TStandardHolder>;
   get(customerId: number, id: number, locale: Locale): Promise<TWhoisHolder>;
   create(customerId: number, form: TWhoisHolderForm, locale: Locale): Promise<number>;
+  /** Changes the holder; the domains that have it follow, through the registry. */
   update(customerId: number, id: number, form: TWhoisHolderForm, locale: Locale): Promise<TWhoisHolder>;
   remove(customerId: number, id: number, locale: Locale): Promise<void>;
+  /** whoisCheck: the holder of one of the customer's domains; or the domains that have one holder. */
+  domains(customerId: number, query: TWhoisDomainQuery, locale: Locale): Promise<TWhoisDomains>;
   /** Whether the holder is the customer's; `q` lets the basket ask inside its transaction. */
   ownsHolder(customerId: number, id: number, q?: Queryable): Promise<boolean>;
 }
@@ -20,9 +29,12 @@ export interface WhoisService {
 export interface WhoisDeps {
   db: Database;
   now: () => Date;
+  jobs: JobQueue;
   countries(): Promise<TCountry[]>;
   /** The customer's account data: the standard holder. */
   customer(customerId: number): Promise<TCustomerSummary | null>;
+  /** Where each of the customer's domains has its holder from. */
+  holderOrigins(customerId: number): Promise<DomainHolderOrigin[]>;
   /** `holder-deleted` is published after the delete committed (the basket forgets the holder). */
   events?: Pick<EventBus, 'publish'>;
 }
@@ -33,15 +45,20 @@ export function holderLabel(holder: { company: string; forename: string; surname
   return holder.company ? `${holder.company}, ${name}` : name;
 }
 
-function toWire(row: WhoisHolderRow): TWhoisHolder {
+function toWire(row: WhoisHolderRow, domains: string[]): TWhoisHolder {
   const { customerId: _c, createdAt: _created, updatedAt: _updated, ...holder } = row;
-  return { ...holder, isCompany: row.company !== '' };
+  return { ...holder, isCompany: row.company !== '', domains };
 }
 
+/** Which holder a domain's origin names: `standard`, a holder id, or null (set for the domain alone). */
+const holderKey = ({ origin }: DomainHolderOrigin): 'standard' | number | null => (origin.usesStandard ? 'standard' : origin.whoisHolderId);
+
 /**
- * Domain holders (whois) of logged-in customers: the standard holder is the account's own data,
- * custom holders are stored per customer. Every query is scoped by the customer: another
- * customer's holder id answers 404, exactly like an unknown one.
+ * Domain holders (whois) of logged-in customers: the standard holder is the account's own data
+ * (with a label, e-mail address and phone of its own once changed), custom holders are stored per
+ * customer. A change to a holder reaches every domain that has it, and the registry by a job.
+ * Every query is scoped by the customer: another customer's holder id answers 404, exactly like
+ * an unknown one.
  */
 export function createWhoisService(deps: WhoisDeps): WhoisService {
   const { db } = deps;
@@ -53,28 +70,64 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
     return { ...fields, label: label || holderLabel(fields) };
   }
 
-  async function standard(customerId: number, locale: Locale): Promise<TStandardHolder> {
-    const customer = await deps.customer(customerId);
+  async function domainsWith(customerId: number, key: 'standard' | number): Promise<string[]> {
+    return (await deps.holderOrigins(customerId)).filter((origin) => holderKey(origin) === key).map((origin) => origin.domain);
+  }
+
+  async function standard(customerId: number, locale: Locale, domains?: string[]): Promise<TStandardHolder> {
+    const [customer, own] = await Promise.all([deps.customer(customerId), whoisRepository.findStandard(db, customerId)]);
     if (!customer) throw refusal(locale, 401, 'loginRequired');
     const company = customer.isCompany ? customer.companyName : '';
-    return { label: holderLabel({ company, forename: customer.firstName, surname: customer.lastName }), email: customer.email, phone: customer.phoneNumber };
+    const label = own?.label || holderLabel({ company, forename: customer.firstName, surname: customer.lastName });
+    return { label, email: own?.email ?? customer.email, phone: own?.phone ?? customer.phoneNumber, domains: domains ?? (await domainsWith(customerId, 'standard')) };
   }
 
   async function get(customerId: number, id: number, locale: Locale): Promise<TWhoisHolder> {
     const row = await whoisRepository.find(db, customerId, id);
     if (!row) throw refusal(locale, 404, 'notFound');
-    return toWire(row);
+    return toWire(row, await domainsWith(customerId, id));
+  }
+
+  /**
+   * The registry jobs of the domains a change reached, in the change's transaction. The origins are
+   * read before the transaction (on the embedded database a read outside it would wait for it).
+   */
+  async function syncDomains(tx: Transaction, origins: readonly DomainHolderOrigin[], domainIds: readonly number[]): Promise<void> {
+    const names = new Map(origins.map((origin) => [origin.domainId, origin.domain]));
+    for (const domainId of domainIds) {
+      const domain = names.get(domainId);
+      if (domain) await requestHolderSync(deps.jobs, tx, { domainId, domain });
+    }
   }
 
   return {
     customLabels: (customerId) => whoisRepository.listLabels(db, customerId),
 
     async list(customerId, locale) {
-      const [custom, standardHolder] = await Promise.all([whoisRepository.listLabels(db, customerId), standard(customerId, locale)]);
-      return { custom, standard: standardHolder };
+      const [labels, origins] = await Promise.all([whoisRepository.listLabels(db, customerId), deps.holderOrigins(customerId)]);
+      const domainsOf = (key: 'standard' | number) => origins.filter((origin) => holderKey(origin) === key).map((origin) => origin.domain);
+      return { custom: labels.map((holder) => ({ ...holder, domains: domainsOf(holder.id) })), standard: await standard(customerId, locale, domainsOf('standard')) };
     },
 
-    standard,
+    standard: (customerId, locale) => standard(customerId, locale),
+
+    async updateStandard(customerId, form, locale) {
+      const customer = await deps.customer(customerId);
+      if (!customer) throw refusal(locale, 401, 'loginRequired');
+      const origins = await deps.holderOrigins(customerId);
+      await db.transaction(async (tx) => {
+        await whoisRepository.saveStandard(tx, customerId, { label: form.label, email: form.email, phone: form.phone }, deps.now());
+        const reached = await domainHolderRepository.followStandard(
+          tx,
+          origins.map((origin) => origin.domainId),
+          { email: form.email, phone: form.phone },
+          deps.now(),
+        );
+        await syncDomains(tx, origins, reached);
+      });
+      return standard(customerId, locale);
+    },
+
     get,
 
     async create(customerId, form, locale) {
@@ -84,7 +137,13 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
 
     async update(customerId, id, form, locale) {
       const values = await valuesOf(form, locale);
-      const found = await db.transaction((tx) => whoisRepository.update(tx, customerId, id, values, deps.now()));
+      const { label: _label, ...holder } = values;
+      const origins = await deps.holderOrigins(customerId);
+      const found = await db.transaction(async (tx) => {
+        if (!(await whoisRepository.update(tx, customerId, id, values, deps.now()))) return false;
+        await syncDomains(tx, origins, await domainHolderRepository.followHolder(tx, id, holder, deps.now()));
+        return true;
+      });
       if (!found) throw refusal(locale, 404, 'notFound');
       return get(customerId, id, locale);
     },
@@ -94,6 +153,25 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
         if (!(await whoisRepository.delete(tx, customerId, id))) throw refusal(locale, 404, 'notFound');
       });
       await deps.events?.publish({ type: 'holder-deleted', customerId, holderId: id });
+    },
+
+    async domains(customerId, query, locale) {
+      const [origins, labels, standardHolder] = await Promise.all([deps.holderOrigins(customerId), whoisRepository.listLabels(db, customerId), standard(customerId, locale, [])]);
+      const labelOf = new Map(labels.map((holder) => [holder.id, holder.label]));
+      const sourceOf = (origin: DomainHolderOrigin): THolderSource => {
+        const key = holderKey(origin);
+        if (key === 'standard') return { kind: 'standard', id: null, label: standardHolder.label };
+        if (key === null) return { kind: 'own', id: null, label: '' };
+        return { kind: 'custom', id: key, label: labelOf.get(key) ?? '' };
+      };
+      if (query.domain !== undefined) {
+        const origin = origins.find((candidate) => candidate.domain === query.domain);
+        if (!origin) throw refusal(locale, 404, 'notFound');
+        return { domains: [{ domain: origin.domain, holder: sourceOf(origin) }] };
+      }
+      const key = query.whois ?? 'standard';
+      if (key !== 'standard' && !labelOf.has(key)) throw refusal(locale, 404, 'notFound');
+      return { domains: origins.filter((origin) => holderKey(origin) === key).map((origin) => ({ domain: origin.domain, holder: sourceOf(origin) })) };
     },
 
     async ownsHolder(customerId, id, q = db) {

@@ -17,4 +17,7 @@ export const lookupOnlyRegistrar: DomainRegistrar = {
   async setNameservers() {
     return { ok: false, reason: 'unsupported', detail: 'this registry adapter can only look names up' };
   },
+  async updateHolder() {
+    return { ok: false, reason: 'unsupported', detail: 'this registry adapter can only look names up' };
+  },
 };

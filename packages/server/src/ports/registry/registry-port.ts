@@ -81,4 +81,6 @@ export interface DomainRegistrar {
   release(domain: string, clientRef: string): Promise<{ ok: true } | { ok: false; reason: 'unsupported' | 'unreachable'; detail?: string }>;
   /** Delegates the domain to these name servers (moving its DNS to the shop). Doing it twice is fine. */
   setNameservers(domain: string, nameservers: readonly string[]): Promise<{ ok: true } | { ok: false; reason: 'unsupported' | 'unreachable'; detail?: string }>;
+  /** Gives the domain this holder (registrant). Sending the same holder twice is fine. */
+  updateHolder(domain: string, registrant: RegistrantContact): Promise<{ ok: true } | { ok: false; reason: 'unsupported' | 'unreachable' | 'unknown-domain'; detail?: string }>;
 }

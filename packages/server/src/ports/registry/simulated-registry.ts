@@ -5,7 +5,7 @@
  * (`transferSeconds`, 5 days unless configured) and then completes with the name's current
  * expiry + 1 year. A taken name's current expiry is a stable anniversary per name.
  */
-import type { DomainRegistrationAnswer, DomainRegistrationRequest, RegistryAnswer, RegistryPort, RegistrySettings, TransferStatusAnswer } from './registry-port.ts';
+import type { DomainRegistrationAnswer, DomainRegistrationRequest, RegistrantContact, RegistryAnswer, RegistryPort, RegistrySettings, TransferStatusAnswer } from './registry-port.ts';
 
 export interface SimulatedRegistryOptions {
   /** Per-domain latency is fixed within this range (inclusive, milliseconds). */
@@ -115,7 +115,7 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T |
 }
 
 /** The simulated registry, which also tells where it delegated a domain (for tests and the demo). */
-export type SimulatedRegistry = RegistryPort & { nameserversOf(domain: string): string[] | null };
+export type SimulatedRegistry = RegistryPort & { nameserversOf(domain: string): string[] | null; holderOf(domain: string): RegistrantContact | null };
 
 export function createSimulatedRegistry(options: SimulatedRegistryOptions): SimulatedRegistry {
   const { min, max } = options.latencyMs;
@@ -136,6 +136,8 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
   const registrations = new Map<string, string>();
   /** The name servers each domain was delegated to (`setNameservers`). */
   const delegations = new Map<string, string[]>();
+  /** The holder each domain was last given (`updateHolder`). */
+  const holders = new Map<string, RegistrantContact>();
   /** The first definite answer per clientRef: a repeated request answers it again and does nothing. */
   const answers = new Map<string, DomainRegistrationAnswer>();
 
@@ -190,6 +192,15 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
     },
 
     nameserversOf: (domain: string) => delegations.get(domain.trim().toLowerCase()) ?? null,
+
+    async updateHolder(domain, registrant) {
+      const name = domain.trim().toLowerCase();
+      if (!(await exists(name))) return { ok: false, reason: 'unknown-domain', detail: `${name} is not registered` };
+      holders.set(name, { ...registrant });
+      return { ok: true };
+    },
+
+    holderOf: (domain: string) => holders.get(domain.trim().toLowerCase()) ?? null,
 
     async release(domain, clientRef) {
       const name = domain.trim().toLowerCase();

@@ -1,5 +1,5 @@
-import type { HolderSnapshot } from '../../../db/schema/index.ts';
-import type { DomainRegistrationAnswer, RegistrantContact } from '../../../ports/registry/registry-port.ts';
+import { registrantOf } from '../../../ports/registry/registrant.ts';
+import type { DomainRegistrationAnswer } from '../../../ports/registry/registry-port.ts';
 import { zoneFor } from '../../dns/dns-service.ts';
 import { DEFAULT_DNS_ZONE } from '../../dns/default-dns-zone.ts';
 import type { OrderLineRow } from './fulfilment-repository.ts';
@@ -24,19 +24,6 @@ const REGISTRY_TIMEOUT_MS = 30_000;
 /** The registry's refusals that another try will not change. */
 const PERMANENT_REGISTRY_REASONS = new Set(['taken', 'invalid-transfer-code', 'unsupported']);
 
-export function registrantOf(holder: HolderSnapshot): RegistrantContact {
-  return {
-    company: holder.company,
-    name: `${holder.forename} ${holder.surname}`.trim(),
-    street: holder.street,
-    houseNumber: holder.houseNumberAdd ? `${holder.houseNumber} ${holder.houseNumberAdd}` : holder.houseNumber,
-    postcode: holder.postcode,
-    city: holder.city,
-    country: holder.country,
-    phone: holder.phone,
-    email: holder.email,
-  };
-}
 
 function addYears(date: Date, years: number): Date {
   const later = new Date(date.getTime());
@@ -123,6 +110,8 @@ export function newDomainSteps(order: OrderContext, deps: StepDeps, lines: Domai
       return succeed(async (tx) => {
         const domainId = await deps.domains.recordOrdered(tx, { name, customerId: order.customerId, orderId: order.orderId, status: 'active', expiresAt });
         if (domainId === null) throw new PermanentFailure(`${name} is already in the shop`);
+        // The holder the registry now has (the register step refused a line without one).
+        if (lines.domain.holder) await deps.recordHolder(tx, domainId, lines.domain.holder);
         return { domainId };
       });
     },

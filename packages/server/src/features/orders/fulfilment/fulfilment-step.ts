@@ -1,5 +1,6 @@
 import type { TOrderProduct } from '@kavel/core';
 import type { Transaction } from '../../../db/connect.ts';
+import type { HolderSnapshot } from '../../../db/schema/index.ts';
 import type { CertificatePort } from '../../../ports/certificates/index.ts';
 import type { CloudflarePort } from '../../../ports/cloudflare/index.ts';
 import type { VpsPort } from '../../../ports/vps/index.ts';
@@ -74,6 +75,8 @@ export interface StepDeps {
   orderProduct(productId: number): Promise<TOrderProduct | undefined>;
   /** The customer's company name for an OV or EV certificate; null for a private person. */
   organisationOf(customerId: number): Promise<string | null>;
+  /** The holder a new domain was registered with, kept on the domain (the whois feature), in the step's transaction. */
+  recordHolder(tx: Transaction, domainId: number, holder: HolderSnapshot): Promise<void>;
   log: { warn(details: object, message: string): void };
 }
 
