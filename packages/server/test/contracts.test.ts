@@ -34,10 +34,6 @@ const WITHOUT_CONTRACT: Record<string, string> = {
 const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   paymentReturn: 'the payment provider sends the browser there',
   paymentWebhook: 'the payment provider calls it',
-  whoisStandard: 'spec 001 section 7; no screen shows it yet',
-  whoisHolder: 'spec 001 section 7; no screen shows it yet',
-  updateWhois: 'spec 001 section 7; no screen edits a holder yet',
-  deleteWhois: 'spec 001 section 7; no screen deletes a holder yet',
   domainDns: "the DNS page reads the records with the page's data (dnsZonePage); this answers the records alone",
   captchaV3Key: "reCAPTCHA v3's historic path; the page asks /captcha/key",
   captchaChallenge: 'the browser fetches the address the captcha key names',
@@ -160,7 +156,7 @@ describe.each(databaseKinds)('route contracts on $name', (kind) => {
     for (const client of [visitor, customer]) {
       for (const response of [
         await client.get('/api/bestellen/gegevens-onbekend'),
-        await client.put('/api/account/whois/standard', {}),
+        await client.put('/api/account/whois/standaard', {}),
         await client.delete('/api/account/whois/standard'),
         await client.get('/api/bestellen/0x2/betalingsstatus'),
         await client.get('/api/bestaat-niet'),

@@ -82,6 +82,16 @@ describe.each(databaseKinds)('domain holders and their domains on $name', (kind)
     expect(registry().holderOf(custom)).toBeNull();
   });
 
+  it('gives the changed standard holder to domains recorded before holders were stored, too', async () => {
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const saved = await bakery.put(`${HOLDERS}/standard`, { email: 'whois@goudenkorst.nl', phone: '020 555 0100' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(ZStandardHolder.parse(saved.json()).domains).toContain('goudenkorst-webshop.com');
+    await waitForJobs(app);
+    expect(registry().holderOf('goudenkorst-webshop.com')).toMatchObject({ street: 'Prinsengracht', email: 'whois@goudenkorst.nl', phone: '020 555 0100' });
+    expect((await bakery.get('/api/bestellen/goudenkorst-webshop.com/whois')).json()).toMatchObject({ holder: { street: 'Prinsengracht', email: 'whois@goudenkorst.nl' } });
+  });
+
   it('sends the order app holder change of one domain to the registry', async () => {
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
     const saved = await bakery.post('/api/bestellen/goudenkorst.nl/whois', holderForm({ city: 'Haarlem', postcode: '2011 AB' }));

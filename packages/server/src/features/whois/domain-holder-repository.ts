@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.ts';
 import { domainHolders, whoisHolders } from '../../db/schema/index.ts';
 
@@ -40,26 +40,5 @@ export const domainHolderRepository = {
       .insert(domainHolders)
       .values({ ...set, domainId })
       .onConflictDoUpdate({ target: domainHolders.domainId, set });
-  },
-
-  /** Gives every domain that has this holder its new fields; answers those domains. */
-  async followHolder(db: Queryable, whoisHolderId: number, values: DomainHolderValues, now: Date): Promise<number[]> {
-    const rows = await db
-      .update(domainHolders)
-      .set({ ...values, updatedAt: now })
-      .where(eq(domainHolders.whoisHolderId, whoisHolderId))
-      .returning({ domainId: domainHolders.domainId });
-    return rows.map((row) => row.domainId);
-  },
-
-  /** Gives these domains, where they have the standard holder, its new e-mail address and phone; answers those domains. */
-  async followStandard(db: Queryable, domainIds: readonly number[], values: { email: string; phone: string }, now: Date): Promise<number[]> {
-    if (domainIds.length === 0) return [];
-    const rows = await db
-      .update(domainHolders)
-      .set({ ...values, updatedAt: now })
-      .where(and(inArray(domainHolders.domainId, [...domainIds]), eq(domainHolders.usesStandard, true)))
-      .returning({ domainId: domainHolders.domainId });
-    return rows.map((row) => row.domainId);
   },
 };

@@ -4,7 +4,8 @@ import type { EventBus } from '../../events.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { DomainHolderOrigin } from './domain-holder-service.ts';
-import { domainHolderRepository } from './domain-holder-repository.ts';
+import { standardHolderSnapshot } from '../orders/order-lines.ts';
+import { domainHolderRepository, STANDARD_ORIGIN } from './domain-holder-repository.ts';
 import { requestHolderSync } from './holder-registry-sync.ts';
 import { whoisRepository, type WhoisHolderRow, type WhoisHolderValues } from './whois-repository.ts';
 
@@ -88,16 +89,9 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
     return toWire(row, await domainsWith(customerId, id));
   }
 
-  /**
-   * The registry jobs of the domains a change reached, in the change's transaction. The origins are
-   * read before the transaction (on the embedded database a read outside it would wait for it).
-   */
-  async function syncDomains(tx: Transaction, origins: readonly DomainHolderOrigin[], domainIds: readonly number[]): Promise<void> {
-    const names = new Map(origins.map((origin) => [origin.domainId, origin.domain]));
-    for (const domainId of domainIds) {
-      const domain = names.get(domainId);
-      if (domain) await requestHolderSync(deps.jobs, tx, { domainId, domain });
-    }
+  /** The registry jobs of the domains a change reached, in the change's transaction. */
+  async function syncDomains(tx: Transaction, reached: readonly DomainHolderOrigin[]): Promise<void> {
+    for (const { domainId, domain } of reached) await requestHolderSync(deps.jobs, tx, { domainId, domain });
   }
 
   return {
@@ -112,18 +106,17 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
     standard: (customerId, locale) => standard(customerId, locale),
 
     async updateStandard(customerId, form, locale) {
-      const customer = await deps.customer(customerId);
+      const [customer, countries, origins] = await Promise.all([deps.customer(customerId), deps.countries(), deps.holderOrigins(customerId)]);
       if (!customer) throw refusal(locale, 401, 'loginRequired');
-      const origins = await deps.holderOrigins(customerId);
+      // Every domain with the standard holder gets it whole (the account's name and address, with
+      // the e-mail address and phone given here), also one recorded before holders were stored.
+      const { customWhoisId: _id, ...account } = standardHolderSnapshot(customer, countries);
+      const holder = { ...account, gender: 'M' as const, vat: '', email: form.email, phone: form.phone };
+      const reached = origins.filter((origin) => holderKey(origin) === 'standard');
       await db.transaction(async (tx) => {
         await whoisRepository.saveStandard(tx, customerId, { label: form.label, email: form.email, phone: form.phone }, deps.now());
-        const reached = await domainHolderRepository.followStandard(
-          tx,
-          origins.map((origin) => origin.domainId),
-          { email: form.email, phone: form.phone },
-          deps.now(),
-        );
-        await syncDomains(tx, origins, reached);
+        for (const origin of reached) await domainHolderRepository.save(tx, origin.domainId, holder, STANDARD_ORIGIN, deps.now());
+        await syncDomains(tx, reached);
       });
       return standard(customerId, locale);
     },
@@ -139,9 +132,12 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
       const values = await valuesOf(form, locale);
       const { label: _label, ...holder } = values;
       const origins = await deps.holderOrigins(customerId);
+      const reached = origins.filter((origin) => holderKey(origin) === id);
       const found = await db.transaction(async (tx) => {
         if (!(await whoisRepository.update(tx, customerId, id, values, deps.now()))) return false;
-        await syncDomains(tx, origins, await domainHolderRepository.followHolder(tx, id, holder, deps.now()));
+        // Every domain with this holder gets it whole, also one recorded before holders were stored.
+        for (const origin of reached) await domainHolderRepository.save(tx, origin.domainId, holder, { usesStandard: false, whoisHolderId: id }, deps.now());
+        await syncDomains(tx, reached);
         return true;
       });
       if (!found) throw refusal(locale, 404, 'notFound');

@@ -1,11 +1,12 @@
 import { contracts, type TextKey } from '@kavel/core';
 
-/** The account pages the order summary links to (spec 001 section 2), and their menu labels. */
+/** The account's menu (spec 001 section 2: the order summary's targets and the domain holders), and its labels. */
 export const ACCOUNT_AREA_PAGES = [
   { path: '/account', label: 'accountArea.overview' },
   { path: '/account/diensten/domeinen', label: 'accountArea.domains' },
   { path: '/account/diensten/hostingpakketten', label: 'accountArea.hosting' },
   { path: '/account/diensten/vpsen', label: 'accountArea.vps' },
+  { path: '/account/domeinhouders', label: 'accountArea.holders' },
   { path: '/account/facturen', label: 'accountArea.invoices' },
 ] as const satisfies readonly { path: string; label: TextKey }[];
 

@@ -9,11 +9,13 @@ import { DNS_MANAGEMENT_PATH, DNS_PROFILES_PATH, EXTRA_SERVICES_PATH, isAccountA
 import { AccountGate } from './account-gate.tsx';
 import { AccountOverview, DomainsList, HostingList, InvoicesList } from './account-pages.tsx';
 import { VpsList } from './vps-list.tsx';
+import { readHolderView } from '../domain-holders/holder-paths.ts';
 
 // The pages that start an order from the account are fetched when opened, not with the lists.
 const HostingChoicePage = lazy(() => import('../hosting-choice/hosting-choice-page.tsx').then((m) => ({ default: m.HostingChoicePage })));
 const DnsManagementPage = lazy(() => import('../dns/dns-page.tsx').then((m) => ({ default: m.DnsManagementPage })));
 const DnsProfilesPage = lazy(() => import('../dns/dns-profiles-page.tsx').then((m) => ({ default: m.DnsProfilesPage })));
+const DomainHoldersPage = lazy(() => import('../domain-holders/holders-page.tsx').then((m) => ({ default: m.DomainHoldersPage })));
 const ExtraServicesPage = lazy(() => import('../hosting-choice/extra-services-page.tsx').then((m) => ({ default: m.ExtraServicesPage })));
 
 const TITLES = {
@@ -21,6 +23,7 @@ const TITLES = {
   '/account/diensten/domeinen': 'accountArea.domains',
   '/account/diensten/hostingpakketten': 'accountArea.hosting',
   '/account/diensten/vpsen': 'accountArea.vps',
+  '/account/domeinhouders': 'accountArea.holders',
   '/account/facturen': 'accountArea.invoices',
   '/account/webhosting': 'accountArea.addHosting',
   [EXTRA_SERVICES_PATH]: 'accountArea.addServices',
@@ -66,6 +69,12 @@ export function AccountArea() {
               return <HostingList customerId={customer.id} />;
             case '/account/diensten/vpsen':
               return <VpsList customerId={customer.id} />;
+            case '/account/domeinhouders':
+              return (
+                <Suspense fallback={loading}>
+                  <DomainHoldersPage view={readHolderView(params)} />
+                </Suspense>
+              );
             case '/account/facturen':
               return <InvoicesList customerId={customer.id} />;
             case '/account/webhosting':

@@ -1,27 +1,14 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TDomainHolder, TWhoisHolderForm } from '@kavel/core';
+import type { TWhoisHolderForm } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { HolderAddress } from '../services/holder-address.tsx';
 import { HolderFieldsForm } from '../services/holder-form.tsx';
 import { ordersApi } from './orders-api.ts';
-
-function HolderAddress({ holder }: { holder: TDomainHolder }) {
-  const name = `${holder.forename} ${holder.surname}`;
-  return (
-    <address className="domain-holder__address" data-testid="domain-holder-address">
-      {holder.company && <span>{holder.company}</span>}
-      <span>{name}</span>
-      <span>{[holder.street, holder.houseNumber, holder.houseNumberAdd].filter(Boolean).join(' ')}</span>
-      <span>{`${holder.postcode} ${holder.city}, ${holder.country}`}</span>
-      <span>{holder.email}</span>
-      <span>{holder.phone}</span>
-    </address>
-  );
-}
 
 /**
  * The holder of the domain a delivered order brought in (spec 001 sections 2, 3 and 8), with a

@@ -16,6 +16,7 @@ import { servicesApi } from './services-api.ts';
 import '../accounts/accounts.css';
 
 const DEFAULTS: TWhoisHolderFormInput = {
+  label: '',
   isCompany: false,
   company: '',
   gender: 'M',
@@ -29,6 +30,7 @@ const DEFAULTS: TWhoisHolderFormInput = {
   country: DEFAULT_HOLDER_COUNTRY,
   phone: '',
   email: '',
+  vat: '',
 };
 const FIELDS = Object.keys(DEFAULTS) as Path<TWhoisHolderFormInput>[];
 
@@ -47,14 +49,21 @@ export interface HolderFieldsFormProps {
   initial?: TWhoisHolderFormInput;
   /** The banner for a refusal without field errors (not a 400); default the server's message. */
   failureText?: string;
+  /** The holder's own name in lists (the account's holder pages); without it the form has no such field. */
+  labelField?: { label: string; hint: string };
+}
+
+/** The form's fields of a holder (an answer may carry more, like its id and domains). */
+export function holderFormValues(holder: TWhoisHolderFormInput): TWhoisHolderFormInput {
+  return Object.fromEntries(FIELDS.map((field) => [field, holder[field as keyof TWhoisHolderFormInput] ?? DEFAULTS[field as keyof TWhoisHolderFormInput]])) as TWhoisHolderFormInput;
 }
 
 /** The holder's fields (spec 001 section 5): field errors under their field, a general one in a banner. */
-export function HolderFieldsForm({ onSave, submitLabel, submitTestId, initial = DEFAULTS, failureText }: HolderFieldsFormProps) {
+export function HolderFieldsForm({ onSave, submitLabel, submitTestId, initial = DEFAULTS, failureText, labelField }: HolderFieldsFormProps) {
   const t = useT();
   const locale = useLocale();
   const countries = useCountries();
-  const form = useForm<TWhoisHolderFormInput, unknown, TWhoisHolderForm>({ resolver: zodResolver(ZWhoisHolderForm), mode: 'onTouched', defaultValues: initial });
+  const form = useForm<TWhoisHolderFormInput, unknown, TWhoisHolderForm>({ resolver: zodResolver(ZWhoisHolderForm), mode: 'onTouched', defaultValues: holderFormValues(initial) });
   const { register, handleSubmit, setError, formState, control } = form;
   const errors = formState.errors;
   const isCompany = useWatch({ control, name: 'isCompany' });
@@ -78,11 +87,17 @@ export function HolderFieldsForm({ onSave, submitLabel, submitTestId, initial = 
 
   return (
     <form className="holder-form" onSubmit={(event) => void submit(event)} noValidate data-testid="holder-form">
+      {labelField && <Field label={labelField.label} hint={labelField.hint} {...text('label')} />}
       <label className="checkbox">
         <input type="checkbox" {...register('isCompany')} />
         <span className="checkbox__label">{t('holder.isCompany')}</span>
       </label>
-      {isCompany === true && <Field label={t('holder.company')} autoComplete="organization" {...text('company')} />}
+      {isCompany === true && (
+        <div className="form-row">
+          <Field label={t('holder.company')} autoComplete="organization" {...text('company')} />
+          <Field label={t('holder.vat')} hint={t('field.optional')} {...text('vat')} />
+        </div>
+      )}
       <RadioGroup
         legend={t('holder.gender')}
         name="holder-gender"

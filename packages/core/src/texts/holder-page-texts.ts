@@ -1,0 +1,78 @@
+import type { Locale } from '../money.ts';
+
+/**
+ * Texts of the account area's domain holder pages (spec 001 sections 2, 3 and 8; quoted texts
+ * verbatim). Apart from the shared dictionary so that only these pages' chunk carries them.
+ */
+const nl = {
+  intro: 'De domeinhouder staat als eigenaar van een domein in de whois. Een wijziging geldt voor alle domeinen met die houder.',
+  standardTitle: 'Standaard domeinhouder',
+  standardIntro: 'De standaard domeinhouder gebruikt de naam en het adres van je account, met een eigen naam, e-mailadres en telefoonnummer.',
+  customTitle: 'Eigen domeinhouders',
+  noCustom: 'Je hebt nog geen eigen domeinhouders. Voeg er een toe voor domeinen die op een andere naam moeten staan.',
+  domains: 'Domeinen',
+  noDomains: 'Geen domeinen',
+  add: 'Nieuwe domeinhouder',
+  create: 'Domeinhouder toevoegen',
+  created: 'Nieuwe domeinhouder toegevoegd.',
+  updatedNoDomains: 'Domeinhouder bijgewerkt.',
+  updated: 'Whois-gegevens zijn bijgewerkt, houdt er rekening mee dat dit enkele minuten kan duren.',
+  details: 'Bekijken',
+  detailsOf: '{label} bekijken',
+  edit: 'Wijzigen',
+  editStandard: 'Standaard domeinhouder wijzigen',
+  save: 'Opslaan',
+  cancel: 'Annuleren',
+  remove: 'Verwijderen',
+  removeConfirmTitle: 'Domeinhouder verwijderen',
+  removeConfirm: 'De domeinhouder {label} verwijderen?',
+  removeKeeps: 'Deze domeinen houden hun huidige whois-gegevens: {domains}',
+  removed: 'Domeinhouder verwijderd.',
+  back: 'Terug naar domeinhouders',
+  label: 'Naam van deze houder',
+  labelHint: 'Zo herken je de houder in lijsten; leeg laat de naam zelf zien.',
+  email: 'E-mailadres',
+  phone: 'Telefoonnummer',
+  successTitle: 'Gelukt',
+  close: 'Sluiten',
+  notFound: 'Deze domeinhouder bestaat niet (meer).',
+  failed: 'Er is iets misgegaan. Probeer het opnieuw. Blijft het probleem bestaan, neem dan gerust contact op met onze support.',
+};
+
+const en: typeof nl = {
+  intro: 'The domain holder is listed as the owner of a domain in the whois. A change applies to every domain with that holder.',
+  standardTitle: 'Standard domain holder',
+  standardIntro: "The standard domain holder uses your account's name and address, with a label, e-mail address and phone number of its own.",
+  customTitle: 'Your own domain holders',
+  noCustom: 'You have no domain holders of your own yet. Add one for domains that must be in another name.',
+  domains: 'Domains',
+  noDomains: 'No domains',
+  add: 'New domain holder',
+  create: 'Add domain holder',
+  created: 'New domain holder added.',
+  updatedNoDomains: 'Domain holder updated.',
+  updated: 'The whois data has been updated; please allow a few minutes for the change to show.',
+  details: 'View',
+  detailsOf: 'View {label}',
+  edit: 'Change',
+  editStandard: 'Change the standard domain holder',
+  save: 'Save',
+  cancel: 'Cancel',
+  remove: 'Delete',
+  removeConfirmTitle: 'Delete domain holder',
+  removeConfirm: 'Delete the domain holder {label}?',
+  removeKeeps: 'These domains keep their current whois data: {domains}',
+  removed: 'Domain holder deleted.',
+  back: 'Back to domain holders',
+  label: 'Name of this holder',
+  labelHint: 'How you recognise the holder in lists; empty shows the name itself.',
+  email: 'E-mail address',
+  phone: 'Phone number',
+  successTitle: 'Done',
+  close: 'Close',
+  notFound: 'This domain holder does not exist (any more).',
+  failed: 'Something went wrong. Please try again. If the problem persists, feel free to contact us for support.',
+};
+
+export type HolderPageTextKey = keyof typeof nl;
+export const holderPageTexts: Record<Locale, Record<HolderPageTextKey, string>> = { nl, en };
