@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY_ID, ZCustomerSummary, type TCustomerSummary } from './account.ts';
-import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { EVEN_WHEN_A_FIELD_FAILED, formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /** The maximum length of a house number's addition (spec 001 section 9). */
 export const STREET_NUMBER_ADDITION_LENGTH = 10;
@@ -44,7 +44,7 @@ export const ZCustomerDataForm = z
       const postCode = typeof form.postCode === 'string' ? form.postCode.trim() : '';
       if (Number(form.countryId) === DEFAULT_COUNTRY_ID && postCode && !isDutchPostcode(postCode)) ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'postcode' });
     },
-    { when: () => true },
+    EVEN_WHEN_A_FIELD_FAILED,
   )
   .transform((form) => (form.countryId === DEFAULT_COUNTRY_ID ? { ...form, postCode: formatDutchPostcode(form.postCode) } : form));
 export type TCustomerDataForm = z.input<typeof ZCustomerDataForm>;

@@ -22,3 +22,11 @@ export function isDutchPostcode(value: string): boolean {
 export function formatDutchPostcode(value: string): string {
   return value.trim().replace(DUTCH_POSTCODE, (_all, digits: string, letters: string) => `${digits} ${letters.toUpperCase()}`);
 }
+
+/**
+ * For a refinement between fields that runs even when a field failed (so one answer carries every
+ * fault), but never on input that is not an object at all (`null`, a string).
+ */
+export const EVEN_WHEN_A_FIELD_FAILED = {
+  when: (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredSafeText, ZPathId } from './safe-text.ts';
 import { isCountryCode } from './country-codes.ts';
-import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { EVEN_WHEN_A_FIELD_FAILED, formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
  * Domain holders (whois) of a logged-in customer (spec 000 sections 3 and 5, spec 001 sections 3,
@@ -62,7 +62,7 @@ export const ZWhoisHolderForm = z
     vat: optionalText(30).transform((vat) => vat.replace(/[\s.]/g, '').toUpperCase()),
   })
   // Runs even when a field failed, so that one answer carries every fault of the form.
-  .superRefine(crossFieldFaults, { when: () => true })
+  .superRefine(crossFieldFaults, EVEN_WHEN_A_FIELD_FAILED)
   .transform((form) => {
     const isCompany = form.isCompany ?? form.company !== '';
     const postcode = form.country === 'NL' ? formatDutchPostcode(form.postcode) : form.postcode;
