@@ -73,6 +73,13 @@ describe('applying a profile', () => {
     expect(planProfileApply(mailZone, google, 'goudenkorst.nl', 'merge').records).not.toContainEqual(z('@', 'TXT', 'google-site-verification=abc'));
   });
 
+  it('gives a preset record without a TTL the TTL of the records its set keeps in mail mode', () => {
+    const mailZone = [z('@', 'TXT', 'google-site-verification=abc', null, 300), z('@', 'TXT', 'v=spf1 include:_spf.kavel.nl ~all', null, 300)];
+    const plan = planProfileApply(mailZone, [p('@', 'TXT', 'v=spf1 include:_spf.google.com ~all')], 'goudenkorst.nl', 'mail');
+    expect(plan.errors).toEqual([]);
+    expect(plan.records).toEqual([z('@', 'TXT', 'google-site-verification=abc', null, 300), z('@', 'TXT', 'v=spf1 include:_spf.google.com ~all', null, 300)]);
+  });
+
   it('knows a mail record', () => {
     expect(isMailRecord({ name: '@', type: 'MX', value: 'x.' })).toBe(true);
     expect(isMailRecord({ name: '@', type: 'TXT', value: 'V=SPF1 -all' })).toBe(true);

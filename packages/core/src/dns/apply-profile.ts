@@ -63,14 +63,18 @@ export function planProfileApply(zone: readonly DnsZoneRecord[], profile: readon
       errors.push({ record, key: result.key });
       continue;
     }
-    const candidate = [...records, result.record];
+    // A preset's record has no TTL of its own: beside records the mail mode keeps in its set
+    // (the apex's other texts) it takes theirs, so the set keeps one TTL.
+    const setTtl = mode === 'mail' && record.ttl === undefined ? records.find((other) => setKey(other) === setKey(result.record))?.ttl : undefined;
+    const placedRecord = setTtl === undefined ? result.record : { ...result.record, ttl: setTtl };
+    const candidate = [...records, placedRecord];
     const problem = zoneProblems(candidate, domain).find((found) => found.index === candidate.length - 1);
     if (problem) {
       errors.push({ record, key: problem.key });
       continue;
     }
-    records.push(result.record);
-    saved.push(result.record);
+    records.push(placedRecord);
+    saved.push(placedRecord);
   }
   const before = new Set(zone.map(recordKey));
   const after = new Set(records.map(recordKey));
