@@ -17,6 +17,7 @@ export * from './schemas/address.ts';
 export * from './schemas/dns.ts';
 export * from './schemas/dns-zone.ts';
 export * from './schemas/dns-profile.ts';
+export * from './schemas/dns-mail-preset.ts';
 export * from './dns/index.ts';
 export * from './schemas/fields.ts';
 export * from './schemas/safe-text.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TBasket, TBasketItem, TConnectedItem } from './schemas/basket.ts';
-import { findInvalidServices, serviceCardsOf, serviceTypeOf, servicesVerdict } from './service-cards.ts';
+import { domainKindOf, findInvalidServices, serviceCardsOf, serviceTypeOf, servicesVerdict, serviceTypesFor } from './service-cards.ts';
 
 const findInvalidCards = (basket: TBasket | undefined) => findInvalidServices(serviceCardsOf(basket));
 
@@ -13,6 +13,8 @@ const item = (unique: string, productType: TBasketItem['productType'], options: 
   productType,
   options,
   connectedItem,
+  domainKind: null,
+  serviceTypes: [],
 });
 const basket = (items: TBasketItem[]) => ({ items }) as TBasket;
 
@@ -44,5 +46,16 @@ describe('the step 2 rules', () => {
     expect(servicesVerdict(invalid, 'en')).toMatchObject({ status: 'FAILED', invalid });
     expect(servicesVerdict(invalid, 'en').message).not.toBe(servicesVerdict(invalid, 'nl').message);
     expect(servicesVerdict([], 'nl')).toEqual({ status: 'OK', message: '', invalid: [] });
+  });
+
+  it("a domain the customer owns already is their own domain, offered hosting only", () => {
+    expect(domainKindOf({ productType: 'DOMAIN', invoiced: true })).toBe('OWN_DOMAIN');
+    expect(domainKindOf({ productType: 'DOMAIN_TRANSFER', invoiced: true })).toBe('OWN_DOMAIN');
+    expect(domainKindOf({ productType: 'DOMAIN', invoiced: false })).toBe('REGISTRATION');
+    expect(domainKindOf({ productType: 'DOMAIN_TRANSFER', invoiced: false })).toBe('TRANSFER');
+    expect(domainKindOf({ productType: 'LINUX_PACKAGE', invoiced: true })).toBeNull();
+    expect(serviceTypesFor('OWN_DOMAIN')).toEqual(['HOSTING']);
+    expect(serviceTypesFor('REGISTRATION')).toEqual(['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT']);
+    expect(serviceTypesFor(null)).toEqual([]);
   });
 });

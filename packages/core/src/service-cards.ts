@@ -1,4 +1,4 @@
-import type { TBasket, TServiceType } from './schemas/basket.ts';
+import type { TBasket, TDomainKind, TServiceType } from './schemas/basket.ts';
 import type { TServicesInvalidReason, TServicesValidation } from './schemas/services.ts';
 import type { Locale } from './money.ts';
 import { message } from './texts/messages.ts';
@@ -18,6 +18,26 @@ export interface ServiceCard {
 export interface InvalidService {
   unique: string;
   reason: TServicesInvalidReason;
+}
+
+/** A domain item's kind; null for anything that is not a domain. `invoiced` marks the customer's own domain. */
+export function domainKindOf(item: { productType: string; invoiced: boolean }): TDomainKind | null {
+  if (item.productType !== 'DOMAIN' && item.productType !== 'DOMAIN_TRANSFER') return null;
+  if (item.invoiced) return 'OWN_DOMAIN';
+  return item.productType === 'DOMAIN' ? 'REGISTRATION' : 'TRANSFER';
+}
+
+const SERVICE_TYPES: Record<TDomainKind, readonly TServiceType[]> = {
+  REGISTRATION: ['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT'],
+  TRANSFER: ['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT'],
+  // The customer has the name already and came for hosting on it: registering or forwarding it
+  // here makes no sense (a forward of an own domain is set on the account's forwarding page).
+  OWN_DOMAIN: ['HOSTING'],
+};
+
+/** The service types a card offers for a domain of this kind (spec 000 section 4; none for a non-domain). */
+export function serviceTypesFor(kind: TDomainKind | null): readonly TServiceType[] {
+  return kind ? SERVICE_TYPES[kind] : [];
 }
 
 /** The card's service type: the stored choice; else redirect when a forward exists (spec 000 section 4); else hosting. */

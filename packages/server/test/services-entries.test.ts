@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { hostingAccountExtras, hostingAccounts } from '../src/db/schema/index.ts';
 import { useTestShop, basketCalls, basketFrom, customerIdOf, databaseKinds, loginAs, products, TestClient } from './support/index.ts';
 
-const { nl, com, basic, premium, resellerBasic, spamfilter, ssl } = products;
+const { nl, com, basic, premium, redirect, resellerBasic, spamfilter, ssl } = products;
 type Product = { productId: number; productCode: string };
 const ADD = '/account/webhosting-toevoegen';
 const UPGRADE = '/account/webhosting-upgraden';
@@ -130,6 +130,32 @@ describe.each(databaseKinds)('step 2: hosting entries from the account on $name'
       { productType: 'LINUX_PACKAGE', productCode: premium.productCode, invoiced: false, discountedPricePerPeriod: 6 * premium.discountedPrice + 6 * premium.originalPrice },
     ]);
     expect(basket.totalPricePerPeriodExcludeTax).toBe(6 * 399 + 6 * 799);
+    await emptyBasket(calls);
+  });
+
+  it('shows the domain of an upgrade as the customer\'s own domain, with hosting as its only choice', async () => {
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const calls = basketCalls(bakery);
+    await emptyBasket(calls);
+    await calls.addDomain(nl, 'nieuw-erbij.nl');
+    const accountId = await insertHostingAccount('klant@demo.kavel.nl', 'goudenkorst.nl', basic, [spamfilter]);
+    expect((await bakery.postForm(UPGRADE, upgradeFields(accountId, premium))).statusCode).toBe(303);
+
+    const basket = await calls.get();
+    const owned = basket.items.find((item) => item.title === 'goudenkorst.nl')!;
+    expect(owned).toMatchObject({ domainKind: 'OWN_DOMAIN', serviceTypes: ['HOSTING'], options: { serviceType: 'HOSTING' } });
+    // A name that is registered keeps all three choices.
+    expect(basket.items.find((item) => item.title === 'nieuw-erbij.nl')).toMatchObject({ domainKind: 'REGISTRATION', serviceTypes: ['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT'] });
+
+    // Registering or forwarding a name the customer has is refused, and changes nothing.
+    for (const serviceType of ['REGISTRATION_ONLY', 'REDIRECT'] as const) {
+      const refused = await calls.call('setServiceType', { unique: owned.unique, serviceType });
+      expect(refused.statusCode, serviceType).toBe(409);
+      expect(refused.json().message).toBe('Deze keuze is er niet voor deze domeinnaam: je hebt hem al.');
+    }
+    expect((await calls.addChild(owned.unique, redirect, { value: 'https://goudenkorst.nl/winkel' })).statusCode).toBe(409);
+    expect(await calls.get()).toEqual(basket);
+    expect((await calls.call('setServiceType', { unique: owned.unique, serviceType: 'HOSTING' })).statusCode).toBe(200);
     await emptyBasket(calls);
   });
 

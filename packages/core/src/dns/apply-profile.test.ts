@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planProfileApply } from './apply-profile.ts';
+import { isMailRecord, planProfileApply } from './apply-profile.ts';
 import type { DnsZoneRecord, TDnsRecordStored } from './record.ts';
 
 const z = (name: string, type: DnsZoneRecord['type'], value: string, priority: number | null = null, ttl = 3600): DnsZoneRecord => ({ name, type, value, priority, ttl });
@@ -45,5 +45,46 @@ describe('applying a profile', () => {
     const plan = planProfileApply([], [p('www.elders.nl.', 'A', '203.0.113.1'), p('@', 'A', '203.0.113.1')], 'goudenkorst.nl', 'replace');
     expect(plan.errors).toEqual([{ record: p('www.elders.nl.', 'A', '203.0.113.1'), key: 'dnsNameOutsideZone' }]);
     expect(plan.saved).toEqual([z('@', 'A', '203.0.113.1')]);
+  });
+
+  it('swaps the mail records in mail mode: the MX, the SPF text and autodiscover go, other texts and records stay', () => {
+    const mailZone = [
+      z('@', 'A', '192.0.2.1'),
+      z('@', 'MX', 'mx1.kavel.nl.', 10),
+      z('@', 'MX', 'mx2.kavel.nl.', 20),
+      z('@', 'TXT', 'v=spf1 include:_spf.kavel.nl ~all'),
+      z('@', 'TXT', 'google-site-verification=abc'),
+      z('autodiscover', 'CNAME', 'autodiscover.outlook.com.'),
+      z('mail', 'TXT', 'v=spf1 -all'),
+    ];
+    const google = [p('@', 'MX', 'smtp.google.com.', 1), p('@', 'TXT', 'v=spf1 include:_spf.google.com ~all')];
+    const plan = planProfileApply(mailZone, google, 'goudenkorst.nl', 'mail');
+    expect(plan.records).toEqual([
+      z('@', 'A', '192.0.2.1'),
+      z('@', 'TXT', 'google-site-verification=abc'),
+      z('mail', 'TXT', 'v=spf1 -all'),
+      z('@', 'MX', 'smtp.google.com.', 1),
+      z('@', 'TXT', 'v=spf1 include:_spf.google.com ~all'),
+    ]);
+    expect(plan.removed).toEqual([mailZone[1], mailZone[2], mailZone[3], mailZone[5]]);
+    expect(plan.added).toEqual([z('@', 'MX', 'smtp.google.com.', 1), z('@', 'TXT', 'v=spf1 include:_spf.google.com ~all')]);
+    expect(plan.errors).toEqual([]);
+    // Merge keeps the other apex texts too, but would have replaced them all with the profile's set.
+    expect(planProfileApply(mailZone, google, 'goudenkorst.nl', 'merge').records).not.toContainEqual(z('@', 'TXT', 'google-site-verification=abc'));
+  });
+
+  it('gives a preset record without a TTL the TTL of the records its set keeps in mail mode', () => {
+    const mailZone = [z('@', 'TXT', 'google-site-verification=abc', null, 300), z('@', 'TXT', 'v=spf1 include:_spf.kavel.nl ~all', null, 300)];
+    const plan = planProfileApply(mailZone, [p('@', 'TXT', 'v=spf1 include:_spf.google.com ~all')], 'goudenkorst.nl', 'mail');
+    expect(plan.errors).toEqual([]);
+    expect(plan.records).toEqual([z('@', 'TXT', 'google-site-verification=abc', null, 300), z('@', 'TXT', 'v=spf1 include:_spf.google.com ~all', null, 300)]);
+  });
+
+  it('knows a mail record', () => {
+    expect(isMailRecord({ name: '@', type: 'MX', value: 'x.' })).toBe(true);
+    expect(isMailRecord({ name: '@', type: 'TXT', value: 'V=SPF1 -all' })).toBe(true);
+    expect(isMailRecord({ name: '@', type: 'TXT', value: 'v=spf10' })).toBe(false);
+    expect(isMailRecord({ name: 'www', type: 'MX', value: 'x.' })).toBe(false);
+    expect(isMailRecord({ name: 'autodiscover', type: 'CNAME', value: 'autodiscover.outlook.com.' })).toBe(true);
   });
 });

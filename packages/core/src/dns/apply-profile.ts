@@ -4,9 +4,22 @@ import { zoneProblems } from './zone-rules.ts';
 /**
  * `replace` (spec 001 section 4: 'Applying a profile replaces all current records'): the zone
  * becomes the profile. `merge`: the zone keeps its records, except the record sets (name and
- * type) the profile defines, which become the profile's.
+ * type) the profile defines, which become the profile's. `mail` (the e-mail presets): as merge,
+ * and the zone's mail records go too, so one provider's mail records replace another's while
+ * every other record, other TXT records at the apex included, stays.
  */
-export type ProfileApplyMode = 'replace' | 'merge';
+export type ProfileApplyMode = 'replace' | 'merge' | 'mail';
+
+const SPF = /^v=spf1(\s|$)/i;
+
+/**
+ * The records that say where a domain's mail goes: the apex MX records, the apex SPF text, and
+ * the `autodiscover` alias mail programs look up (Microsoft 365's; set by the 'office' preset).
+ */
+export function isMailRecord(record: { name: string; type: string; value: string }): boolean {
+  if (record.name === '@') return record.type === 'MX' || (record.type === 'TXT' && SPF.test(record.value.trim()));
+  return record.name === 'autodiscover' && record.type === 'CNAME';
+}
 
 export interface ProfileApplyError {
   record: TDnsRecordStored;
@@ -37,8 +50,12 @@ const recordKey = (record: DnsZoneRecord) => `${setKey(record)} ${record.priorit
  */
 export function planProfileApply(zone: readonly DnsZoneRecord[], profile: readonly TDnsRecordStored[], domain: string, mode: ProfileApplyMode): ProfileApplyPlan {
   const placed = profile.map((record) => ({ record, placed: forDomain(record, domain) }));
-  const profileSets = new Set(placed.flatMap((entry) => (entry.placed.ok ? [setKey(entry.placed.record)] : [])));
-  const records = mode === 'replace' ? [] : zone.filter((record) => !profileSets.has(setKey(record)));
+  // In mail mode the mail records are swapped as a whole, record by record (the apex's other
+  // texts stay); any other set the profile defines is replaced as in merge.
+  const replacesSet = (record: DnsZoneRecord) => mode !== 'mail' || !isMailRecord(record);
+  const profileSets = new Set(placed.flatMap((entry) => (entry.placed.ok && replacesSet(entry.placed.record) ? [setKey(entry.placed.record)] : [])));
+  const kept = (record: DnsZoneRecord) => !profileSets.has(setKey(record)) && (mode !== 'mail' || !isMailRecord(record));
+  const records = mode === 'replace' ? [] : zone.filter(kept);
   const saved: DnsZoneRecord[] = [];
   const errors: ProfileApplyError[] = [];
   for (const { record, placed: result } of placed) {
@@ -46,14 +63,18 @@ export function planProfileApply(zone: readonly DnsZoneRecord[], profile: readon
       errors.push({ record, key: result.key });
       continue;
     }
-    const candidate = [...records, result.record];
+    // A preset's record has no TTL of its own: beside records the mail mode keeps in its set
+    // (the apex's other texts) it takes theirs, so the set keeps one TTL.
+    const setTtl = mode === 'mail' && record.ttl === undefined ? records.find((other) => setKey(other) === setKey(result.record))?.ttl : undefined;
+    const placedRecord = setTtl === undefined ? result.record : { ...result.record, ttl: setTtl };
+    const candidate = [...records, placedRecord];
     const problem = zoneProblems(candidate, domain).find((found) => found.index === candidate.length - 1);
     if (problem) {
       errors.push({ record, key: problem.key });
       continue;
     }
-    records.push(result.record);
-    saved.push(result.record);
+    records.push(placedRecord);
+    saved.push(placedRecord);
   }
   const before = new Set(zone.map(recordKey));
   const after = new Set(records.map(recordKey));

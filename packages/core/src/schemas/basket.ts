@@ -35,6 +35,14 @@ export const ZServiceType = z.enum(['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT'])
 export type TServiceType = z.infer<typeof ZServiceType>;
 
 /**
+ * What happens to a domain of the basket or of an order: it is registered, transferred in, or it
+ * is the customer's own already (put in by a hosting choice or upgrade from the account, so
+ * nothing is registered and nothing is paid for the name).
+ */
+export const ZDomainKind = z.enum(['REGISTRATION', 'TRANSFER', 'OWN_DOMAIN']);
+export type TDomainKind = z.infer<typeof ZDomainKind>;
+
+/**
  * Choices kept on a basket item. On a domain (`DOMAIN`, `DOMAIN_TRANSFER`): `serviceType` (the
  * card's choice; HOSTING unless chosen otherwise or a redirect exists) and `customWhoisId` (the
  * domain holder for the purchase; null is the customer's standard holder). On a transfer
@@ -72,7 +80,13 @@ const ZBasketItemBase = z.object({
 export const ZConnectedItem = ZBasketItemBase;
 export type TConnectedItem = z.infer<typeof ZConnectedItem>;
 
-export const ZBasketItem = ZBasketItemBase.extend({ connectedItem: z.array(ZConnectedItem) });
+export const ZBasketItem = ZBasketItemBase.extend({
+  connectedItem: z.array(ZConnectedItem),
+  /** A domain's kind (null for a package without a domain). */
+  domainKind: ZDomainKind.nullable(),
+  /** The service types step 2 offers for this domain (none for a package without a domain). */
+  serviceTypes: z.array(ZServiceType),
+});
 export type TBasketItem = z.infer<typeof ZBasketItem>;
 
 /** A discount code applied to the basket, and what it takes off this period (cents excl. VAT). */

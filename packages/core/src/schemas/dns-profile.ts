@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDnsRecord, ZDnsRecordStored } from '../dns/record.ts';
 import { requiredSafeText, ZDbId, ZPathId } from './safe-text.ts';
+import { ZMailPreset } from './dns-mail-preset.ts';
 import { ZDnsZonePage, ZDnsZoneRecord } from './dns-zone.ts';
 
 /** A profile's record as answers carry it: `[DOMAINNAME]` may remain, targets may be relative. */
@@ -36,8 +37,18 @@ export const ZDnsProfileFromDomain = z.object({
 /** 'replace' (the spec's apply: all current records replaced) or 'merge' (only the profile's record sets replaced). */
 export const ZProfileApplyMode = z.enum(['replace', 'merge']);
 
-/** applyDnsProfile(domainId, profileId), and its preview. */
-export const ZDnsApplyProfileRequest = z.object({ domainId: ZDbId, profileId: ZDbId, mode: ZProfileApplyMode.default('replace') });
+/** applyDnsProfile(domainId, profileId), and its preview: one of the customer's profiles. */
+export const ZDnsApplyOwnProfileRequest = z.object({ domainId: ZDbId, profileId: ZDbId, mode: ZProfileApplyMode.default('replace') });
+
+/**
+ * The same calls with a built-in e-mail preset instead of a profile: it always swaps the mail
+ * records only (no mode). Strict, so a request naming a profile is never read as a preset one.
+ */
+export const ZDnsApplyMailPresetRequest = z.strictObject({ domainId: ZDbId, preset: ZMailPreset });
+
+/** The apply and preview calls' body: a profile of the customer's, or an e-mail preset. */
+export const ZDnsApplyProfileRequest = z.union([ZDnsApplyMailPresetRequest, ZDnsApplyOwnProfileRequest]);
+export type TDnsApplyProfileRequest = z.input<typeof ZDnsApplyProfileRequest>;
 
 /** The apply's answer (spec 001 section 7): the zone's records after it, and what could not be applied. */
 export const ZDnsApplyProfileAnswer = z.object({ successfullySavedRecords: z.array(ZDnsZoneRecord), errors: z.array(z.string()) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDnsRecordStored } from '../dns/record.ts';
 import { ZDnsProfileSummary } from './dns.ts';
+import { ZDnsMailPreset } from './dns-mail-preset.ts';
 import { ZDbId, ZPathId } from './safe-text.ts';
 
 /** A record of a domain's zone as answers carry it: its stable id, and its TTL always set. */
@@ -17,6 +18,8 @@ export const ZDnsZonePage = z.object({
   domainName: z.string(),
   asciiName: z.string(),
   dnsProfiles: z.array(ZDnsProfileSummary),
+  /** The built-in e-mail presets, their records as they would be placed in this zone. */
+  mailPresets: z.array(ZDnsMailPreset),
   dnsListOnStart: z.array(ZDnsZoneRecord),
   domainIsManageable: z.boolean(),
   isActiveDnsServer: z.boolean(),

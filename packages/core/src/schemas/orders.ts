@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeText, ZFormDbId } from './safe-text.ts';
-import { ZOrderPeriod, ZProductCode, ZProductType } from './basket.ts';
+import { ZDomainKind, ZOrderPeriod, ZProductCode, ZProductType } from './basket.ts';
 import { ZPaymentMethodCode } from './checkout.ts';
 import { ZSslStatus } from './customer-products.ts';
 
@@ -86,6 +86,8 @@ export const ZOrderLine = z.object({
   title: z.string(),
   /** The domain this line belongs to (its own title for a domain). */
   domain: z.string(),
+  /** A domain line's kind: registered, transferred, or the customer's own already (null for other lines). */
+  domainKind: ZDomainKind.nullable(),
   price: z.number().int(),
   originalPrice: z.number().int(),
 });

@@ -109,6 +109,16 @@ const nl = {
   moveFound: 'Deze records worden overgenomen:',
   moveConfirm: 'Verhuizen',
   moveNothing: 'Er zijn geen records gevonden; de zone begint leeg.',
+  mailHeading: 'E-mail',
+  mailIntro: 'Kies waar de e-mail van {domain} binnenkomt. Alleen de MX-records, het SPF-record en autodiscover worden vervangen; de andere records blijven staan.',
+  mailPreset: 'E-mailinstelling',
+  'mailPreset.mx': 'Onze mailservers (mx)',
+  'mailPreset.google': 'Google Workspace (google)',
+  'mailPreset.office': 'Microsoft 365 (office)',
+  mailPresetRecords: 'Records van {preset}',
+  mailPreviewHeading: 'Wijzigingen bij de e-mailinstelling {preset}',
+  mailApplied: 'De e-mailinstelling {preset} is toegepast.',
+  'action.apply-mail-preset': 'E-mailinstelling toegepast',
 };
 
 const en: Record<keyof typeof nl, string> = {
@@ -216,6 +226,16 @@ const en: Record<keyof typeof nl, string> = {
   moveFound: 'These records will be taken over:',
   moveConfirm: 'Move',
   moveNothing: 'No records were found; the zone starts empty.',
+  mailHeading: 'E-mail',
+  mailIntro: 'Choose where the e-mail of {domain} arrives. Only the MX records, the SPF record and autodiscover are replaced; the other records stay.',
+  mailPreset: 'E-mail setting',
+  'mailPreset.mx': 'Our mail servers (mx)',
+  'mailPreset.google': 'Google Workspace (google)',
+  'mailPreset.office': 'Microsoft 365 (office)',
+  mailPresetRecords: 'Records of {preset}',
+  mailPreviewHeading: 'Changes with the e-mail setting {preset}',
+  mailApplied: 'The e-mail setting {preset} has been applied.',
+  'action.apply-mail-preset': 'E-mail setting applied',
 };
 
 export type DnsPageTextKey = keyof typeof nl;

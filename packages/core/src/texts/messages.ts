@@ -72,6 +72,10 @@ export const messages = {
     nl: 'Een verhuiscode hoort bij een domeinnaam die je naar ons verhuist.',
     en: 'A transfer code belongs to a domain name you transfer to us.',
   },
+  serviceTypeNotOffered: {
+    nl: 'Deze keuze is er niet voor deze domeinnaam: je hebt hem al.',
+    en: 'This choice is not available for this domain name: you own it already.',
+  },
   notATransfer: { nl: 'Deze domeinnaam wordt niet verhuisd.', en: 'This domain name is not being transferred.' },
   discountCodeInvalid: {
     nl: 'Deze kortingscode is onbekend of niet (meer) geldig.',

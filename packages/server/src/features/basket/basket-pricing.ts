@@ -1,10 +1,12 @@
 import {
   basketTotals,
   discountCodeAmount,
+  domainKindOf,
   domainLinePrice,
   FREE_LINE,
   hostingLinePrice,
   isDiscountCodeValid,
+  serviceTypesFor,
   yearlyLinePrice,
   type DiscountableLine,
   type LinePrice,
@@ -96,10 +98,15 @@ export function priceBasket(rows: readonly BasketItemRow[], state: BasketState, 
   }
   const items: TBasketItem[] = rows
     .filter((row) => row.parentUnique === null)
-    .map((row) => ({
-      ...wire.get(row.unique)!,
-      connectedItem: [...(childrenOf.get(row.unique) ?? [])].sort(byConnectedOrder).map((child) => wire.get(child.unique)!),
-    }));
+    .map((row) => {
+      const domainKind = domainKindOf(row);
+      return {
+        ...wire.get(row.unique)!,
+        connectedItem: [...(childrenOf.get(row.unique) ?? [])].sort(byConnectedOrder).map((child) => wire.get(child.unique)!),
+        domainKind,
+        serviceTypes: [...serviceTypesFor(domainKind)],
+      };
+    });
 
   const rule = state.discountCode ? catalogue.discountCodes.get(state.discountCode) : undefined;
   const applied = rule && isDiscountCodeValid(rule, today) ? { code: rule.code, discountPerPeriodExcludeTax: discountCodeAmount(rule, lines) } : null;

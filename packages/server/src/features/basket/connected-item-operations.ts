@@ -16,7 +16,7 @@ import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
-import { isDomainItem, removedBy, type ConnectedType } from './service-types.ts';
+import { isDomainItem, offersServiceType, removedBy, type ConnectedType } from './service-types.ts';
 
 /** Ownership questions the basket asks other features (dns, whois), inside its transaction. */
 export interface BasketOwnershipChecks {
@@ -148,6 +148,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
           case 'EXTRA_SERVICE':
             return addExtra(tx, basketId, domain, product, locale);
           case 'REDIRECT':
+            if (!offersServiceType(domain, 'REDIRECT')) throw refusal(locale, 409, 'serviceTypeNotOffered');
             await applyServiceType(tx, domain, 'REDIRECT');
             await basketRepository.deleteChildrenOfTypes(tx, domain.unique, ['REDIRECT']);
             await insertChild(tx, basketId, domain, product, title);
@@ -186,7 +187,10 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
     },
 
     async setServiceType(owner: BasketOwner, request: TSetServiceTypeRequest, locale: Locale): Promise<void> {
-      await onDomain(owner, request.unique, locale, (tx, domain) => applyServiceType(tx, domain, request.serviceType));
+      await onDomain(owner, request.unique, locale, async (tx, domain) => {
+        if (!offersServiceType(domain, request.serviceType)) throw refusal(locale, 409, 'serviceTypeNotOffered');
+        await applyServiceType(tx, domain, request.serviceType);
+      });
     },
 
     /** The transfer section's checkboxes; only for a domain that is transferred. */

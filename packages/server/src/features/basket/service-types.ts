@@ -1,4 +1,4 @@
-import { serviceTypeOf, type ServiceCard, type TBasketItemOptions, type TProductType, type TServiceType } from '@kavel/core';
+import { domainKindOf, serviceTypeOf, serviceTypesFor, type ServiceCard, type TBasketItemOptions, type TProductType, type TServiceType } from '@kavel/core';
 import type { BasketItemRow } from './basket-repository.ts';
 
 /**
@@ -38,10 +38,17 @@ export function serviceCardsOfRows(rows: readonly BasketItemRow[]): ServiceCard[
   }));
 }
 
+/** Whether step 2 offers `serviceType` for this domain (not registration or redirect for the customer's own domain). */
+export const offersServiceType = (domain: BasketItemRow, serviceType: TServiceType): boolean => serviceTypesFor(domainKindOf(domain)).includes(serviceType);
+
 /** The options a basket item shows on the wire, with their defaults filled in. */
 export function wireOptions(row: BasketItemRow, children: readonly BasketItemRow[]): TBasketItemOptions {
   if (!isDomainItem(row)) return {};
-  const domain: TBasketItemOptions = { serviceType: serviceTypeOf(row, children), customWhoisId: row.options.customWhoisId ?? null };
+  const offered = serviceTypesFor(domainKindOf(row));
+  const chosen = serviceTypeOf(row, children);
+  // A choice stored before the domain became the customer's own gives way to what is offered.
+  const serviceType = offered.includes(chosen) ? chosen : (offered[0] ?? chosen);
+  const domain: TBasketItemOptions = { serviceType, customWhoisId: row.options.customWhoisId ?? null };
   if (row.productType !== 'DOMAIN_TRANSFER') return domain;
   return {
     ...domain,

@@ -1,10 +1,13 @@
-import { contracts } from '@kavel/core';
+import { contracts, type TDnsApplyProfileRequest } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { HttpError, refusal } from '../../http/errors.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
-import type { ZoneOperations } from './zone-operations.ts';
+import type { ProfileSource, ZoneOperations } from './zone-operations.ts';
 import { zonePageOf, zoneRefusal } from './zone-routes.ts';
+
+/** The body of the apply and preview calls as what to apply: a profile with its mode, or an e-mail preset. */
+const sourceOf = (body: TDnsApplyProfileRequest): ProfileSource => ('preset' in body ? { preset: body.preset } : { profileId: body.profileId, mode: body.mode ?? 'replace' });
 
 /** Scanning and switching a domain's DNS to the shop, applying a profile (with its preview), and the zone as a BIND file. */
 export function registerZoneOperationRoutes(app: FastifyInstance, operations: ZoneOperations): void {
@@ -20,16 +23,14 @@ export function registerZoneOperationRoutes(app: FastifyInstance, operations: Zo
   route(app, contracts.dnsSwitch, options, async (request, reply) => zonePageOf(request, reply, await operations.switchDns(requireCustomerId(request), request.params.id)));
 
   route(app, contracts.dnsApplyProfile, options, async (request, reply) => {
-    const { domainId, profileId, mode } = request.body;
-    const answer = await operations.applyProfile(requireCustomerId(request), domainId, profileId, mode, request.session.language);
+    const answer = await operations.applyProfile(requireCustomerId(request), request.body.domainId, sourceOf(request.body), request.session.language);
     if (!answer.ok) throw zoneRefusal(request.session.language, answer);
     reply.header('cache-control', 'no-store');
     return { successfullySavedRecords: answer.records, errors: answer.errors };
   });
 
   route(app, contracts.dnsApplyPreview, options, async (request, reply) => {
-    const { domainId, profileId, mode } = request.body;
-    const answer = await operations.previewProfile(requireCustomerId(request), domainId, profileId, mode, request.session.language);
+    const answer = await operations.previewProfile(requireCustomerId(request), request.body.domainId, sourceOf(request.body), request.session.language);
     if (!answer.ok) throw zoneRefusal(request.session.language, answer);
     reply.header('cache-control', 'no-store');
     return answer.preview;

@@ -15,9 +15,11 @@ import {
   type TDnsScan,
   type TDnsZonePage,
   type TDnsZoneRecord,
+  type TMailPreset,
 } from '@kavel/core';
 import type { Queryable } from '../../db/connect.ts';
 import type { DnsService } from './dns-service.ts';
+import { mailPresetRecords } from './mail-presets.ts';
 import { zoneRows } from './zone-repository.ts';
 import type { DomainRegistrar } from '../../ports/registry/registry-port.ts';
 import type { DnsResolverPort } from '../../ports/dns-resolver/index.ts';
@@ -29,6 +31,12 @@ export type ImportAnswer = { ok: true; page: TDnsZonePage; skipped: string[] } |
 
 export type ScanAnswer = { ok: true; scan: TDnsScan } | ZoneRefusal;
 
+/**
+ * What is applied: one of the account's profiles, replacing the zone or merged into it, or a
+ * built-in e-mail preset, which swaps the mail records only.
+ */
+export type ProfileSource = { profileId: number; mode: 'replace' | 'merge' } | { preset: TMailPreset };
+
 export interface ZoneOperations {
   /** What the domain's present name servers serve, read through the resolver port; nothing is written. */
   scan(customerId: number, domainId: number): Promise<ScanAnswer>;
@@ -38,10 +46,10 @@ export interface ZoneOperations {
    * first: when it refuses, nothing changes in the shop either.
    */
   switchDns(customerId: number, domainId: number): Promise<ZoneAnswer>;
-  /** applyDnsProfile: the profile's records into the zone (replace or merge), with what could not be applied. */
-  applyProfile(customerId: number, domainId: number, profileId: number, mode: ProfileApplyMode, locale: Locale): Promise<ApplyAnswer>;
+  /** applyDnsProfile: the profile's or preset's records into the zone, with what could not be applied. */
+  applyProfile(customerId: number, domainId: number, source: ProfileSource, locale: Locale): Promise<ApplyAnswer>;
   /** What applying would change, computed as the apply computes it; nothing is written. */
-  previewProfile(customerId: number, domainId: number, profileId: number, mode: ProfileApplyMode, locale: Locale): Promise<PreviewAnswer>;
+  previewProfile(customerId: number, domainId: number, source: ProfileSource, locale: Locale): Promise<PreviewAnswer>;
   /** The zone as a BIND file with the shop's SOA and name servers; null when the domain is not the customer's. */
   exportZone(customerId: number, domainId: number): Promise<{ name: string; text: string } | null>;
   /** A BIND file into the zone; an unreadable line is answered with its number and nothing is imported. */
@@ -73,8 +81,12 @@ const withIds = (zone: readonly TDnsZoneRecord[], records: readonly DnsZoneRecor
 export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
   const { zones } = deps;
 
-  /** The profile as the acting account holds it, or null when it is not the account's. */
-  const profileOf = (found: ZoneAccess, profileId: number, q: Queryable = deps.db) => deps.dns.profileRecords(found.ownerId, profileId, q);
+  /** The records to apply and how: the profile as the acting account holds it (null when it is not the account's), or the preset's. */
+  const recordsOf = async (found: ZoneAccess, source: ProfileSource, q: Queryable = deps.db) => {
+    if ('preset' in source) return { records: mailPresetRecords(source.preset, found.name), mode: 'mail' as ProfileApplyMode };
+    const records = await deps.dns.profileRecords(found.ownerId, source.profileId, q);
+    return records ? { records, mode: source.mode as ProfileApplyMode } : null;
+  };
 
   return {
     async scan(customerId, domainId) {
@@ -110,24 +122,25 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
       );
     },
 
-    async applyProfile(customerId, domainId, profileId, mode, locale) {
+    async applyProfile(customerId, domainId, source, locale) {
       let errors: string[] = [];
-      const answer = await zones.edit(customerId, domainId, 'apply-profile', async (zone, found, tx) => {
-        const profile = await profileOf(found, profileId, tx);
+      const action = 'preset' in source ? 'apply-mail-preset' : 'apply-profile';
+      const answer = await zones.edit(customerId, domainId, action, async (zone, found, tx) => {
+        const profile = await recordsOf(found, source, tx);
         if (!profile) return { ok: false, reason: 'notFound' };
-        const plan = planProfileApply(zone, profile, found.name, mode);
+        const plan = planProfileApply(zone, profile.records, found.name, profile.mode);
         errors = errorLine(locale, plan);
         return { ok: true, records: withIds(zone, plan.records) };
       });
       return answer.ok ? { ok: true, records: answer.page.dnsListOnStart, errors } : answer;
     },
 
-    async previewProfile(customerId, domainId, profileId, mode, locale) {
+    async previewProfile(customerId, domainId, source, locale) {
       const found = await zones.access(customerId, domainId);
       if (!found) return { ok: false, reason: 'notFound' };
-      const profile = await profileOf(found, profileId);
+      const profile = await recordsOf(found, source);
       if (!profile) return { ok: false, reason: 'notFound' };
-      const plan = planProfileApply(await zoneRows(deps.db, domainId), profile, found.name, mode);
+      const plan = planProfileApply(await zoneRows(deps.db, domainId), profile.records, found.name, profile.mode);
       return { ok: true, preview: { added: plan.added, removed: plan.removed, errors: errorLine(locale, plan) } };
     },
 

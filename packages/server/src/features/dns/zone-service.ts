@@ -5,6 +5,7 @@ import { dnsZoneRevisions, dnsZones } from '../../db/schema/index.ts';
 import type { AccountDirectory } from '../accounts/customer-lookup.ts';
 import type { DomainService } from '../domains/domain-service.ts';
 import { DEFAULT_DNS_ZONE } from './default-dns-zone.ts';
+import { mailPresetsFor } from './mail-presets.ts';
 import { zoneFor, type DnsService } from './dns-service.ts';
 import { zoneRows, type ZoneRecordWithId } from './zone-repository.ts';
 
@@ -108,6 +109,7 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
       domainName: domainToUnicode(found.name),
       asciiName: found.name,
       dnsProfiles: profiles,
+      mailPresets: mailPresetsFor(found.name),
       dnsListOnStart: records,
       domainIsManageable: found.manageable,
       isActiveDnsServer: found.activeDnsServer,

@@ -53,4 +53,16 @@ describe('order confirmation e-mail', () => {
     expect(withBoth).toContain(`Kortingscode WELKOM10: ${formatEuro(-500, 'nl')}`);
     expect(withBoth).toContain(`Administratiekosten: ${formatEuro(150, 'nl')}`);
   });
+
+  it("names a domain the customer has already as their own, already owned, not as a registration at € 0,00", () => {
+    const lines: OrderConfirmationInput['lines'] = [
+      { productType: 'DOMAIN', invoiced: true, parentUnique: null, productName: '.nl', title: 'goudenkorst.nl', price: 0 },
+      { productType: 'LINUX_PACKAGE', invoiced: false, parentUnique: 'u1', productName: 'Basic webhosting', title: 'Basic webhosting', price: 4488 },
+    ];
+    const mail = orderConfirmationEmail({ ...input(), lines });
+    expect(mail.text).toContain('Eigen domein: goudenkorst.nl: Al in bezit');
+    expect(mail.text).toContain(`Basic webhosting: ${formatEuro(4488, 'nl')} per jaar`);
+    expect(mail.text).not.toContain('.nl: goudenkorst.nl');
+    expect(orderConfirmationEmail({ ...input({}, 'en'), lines }).text).toContain('Own domain: goudenkorst.nl: Already yours');
+  });
 });

@@ -1,4 +1,4 @@
-import { formatEuro, translate, type TextKey } from '@kavel/core';
+import { domainKindOf, formatEuro, translate, type TextKey } from '@kavel/core';
 import type { Transaction } from '../../db/connect.ts';
 import { accountRepository } from '../accounts/account-repository.ts';
 import { renderMail, type AccountEmail, type EmailLocale, type MailBlock } from '../accounts/account-emails.ts';
@@ -12,7 +12,8 @@ export interface OrderConfirmationInput {
   locale: EmailLocale;
   firstName: string;
   order: Pick<OrderRow, 'id' | 'createdAt' | 'paymentMethod' | 'period' | 'discountCode' | 'discountExcludeTax' | 'administrativeCost' | 'totalExcludeTax' | 'totalTax' | 'totalIncludeTax'>;
-  lines: readonly Pick<OrderLineRow, 'productName' | 'title' | 'price'>[];
+  /** `productType`, `invoiced` and `parentUnique` (when given) tell the customer's own domain from a registration. */
+  lines: readonly (Pick<OrderLineRow, 'productName' | 'title' | 'price'> & Partial<Pick<OrderLineRow, 'productType' | 'invoiced' | 'parentUnique'>>)[];
   invoiceNumber: string | null;
   /** The order's page in the shop (the customer logs in to see it). */
   link: string;
@@ -71,10 +72,12 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): AccountEm
   const amounts: MailBlock = {
     kind: 'rows',
     rows: [
-      ...input.lines.map((line) => ({
-        label: line.title && line.title !== line.productName ? `${line.productName}: ${line.title}` : line.productName,
-        value: `${euro(line.price)} ${perPeriod}`,
-      })),
+      ...input.lines.map((line) => {
+        // A domain the customer has already (hosting added to it) is no registration and costs nothing.
+        const own = line.parentUnique === null && line.productType !== undefined && domainKindOf({ productType: line.productType, invoiced: line.invoiced ?? false }) === 'OWN_DOMAIN';
+        if (own) return { label: `${translate(locale, 'basket.ownDomain')}: ${line.title}`, value: translate(locale, 'price.owned') };
+        return { label: line.title && line.title !== line.productName ? `${line.productName}: ${line.title}` : line.productName, value: `${euro(line.price)} ${perPeriod}` };
+      }),
       ...(order.discountExcludeTax > 0 && order.discountCode
         ? [{ label: translate(locale, 'orderSummary.discount', { code: order.discountCode }), value: euro(-order.discountExcludeTax) }]
         : []),

@@ -1,4 +1,4 @@
-import type { Locale, TAdditionalProductPrices, TOrder, TOrderItemType, TOrderLine } from '@kavel/core';
+import { domainKindOf, type Locale, type TAdditionalProductPrices, type TOrder, type TOrderItemType, type TOrderLine } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
 import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
@@ -62,6 +62,7 @@ function wireLines(lines: readonly OrderLineRow[]): TOrderLine[] {
       productName: line.productName,
       title: line.title,
       domain: line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? line.title),
+      domainKind: line.parentUnique === null ? domainKindOf(line) : null,
       price: line.price,
       originalPrice: line.originalPrice,
     }));

@@ -16,7 +16,8 @@ export function BasketItemRow({ item, period }: BasketItemRowProps) {
   const t = useT();
   const remove = useRemoveItem();
   const perPeriod = t(period === 'YEARLY' ? 'basket.perPeriod.YEARLY' : 'basket.perPeriod.FIVE_YEARLY');
-  const kind = item.productType === 'DOMAIN_TRANSFER' ? t('basket.transfer') : item.productType === 'DOMAIN' ? t('basket.registration') : item.productName;
+  const kind =
+    item.domainKind === 'TRANSFER' ? t('basket.transfer') : item.domainKind === 'REGISTRATION' ? t('basket.registration') : item.domainKind === 'OWN_DOMAIN' ? t('basket.ownDomain') : item.productName;
   return (
     <li className="basket-item" data-testid="basket-item" aria-busy={remove.isPending || undefined}>
       <div className="basket-item__head">

@@ -1,4 +1,4 @@
-import { contracts, type TDnsApplyPreview, type TDnsHistoryEntry, type TDnsProfile, type TDnsRecord, type TDnsScan, type TDnsZonePage } from '@kavel/core';
+import { contracts, type TDnsApplyPreview, type TMailPreset, type TDnsHistoryEntry, type TDnsProfile, type TDnsRecord, type TDnsScan, type TDnsZonePage } from '@kavel/core';
 import { call, urlOf } from '../../api/client.ts';
 
 export type ApplyMode = 'replace' | 'merge';
@@ -18,6 +18,8 @@ export const dnsApi = {
   switchDns: (domainId: number): Promise<TDnsZonePage> => call(contracts.dnsSwitch, { params: { id: String(domainId) } }),
   preview: (domainId: number, profileId: number, mode: ApplyMode): Promise<TDnsApplyPreview> => call(contracts.dnsApplyPreview, { body: { domainId, profileId, mode } }),
   apply: (domainId: number, profileId: number, mode: ApplyMode) => call(contracts.dnsApplyProfile, { body: { domainId, profileId, mode } }),
+  previewPreset: (domainId: number, preset: TMailPreset): Promise<TDnsApplyPreview> => call(contracts.dnsApplyPreview, { body: { domainId, preset } }),
+  applyPreset: (domainId: number, preset: TMailPreset) => call(contracts.dnsApplyProfile, { body: { domainId, preset } }),
   exportUrl: (domainId: number): string => urlOf(contracts.dnsExport, { params: { id: String(domainId) } }),
   importZone: (domainId: number, zoneFile: string, mode: ApplyMode) => call(contracts.dnsImport, { params: { id: String(domainId) }, body: { zoneFile, mode } }),
   saveAsProfile: (domainName: string, name: string, dnsList: TDnsRecord[]): Promise<TDnsProfile[]> => call(contracts.dnsProfileFromDomain, { body: { domainName, name, dnsList } }),

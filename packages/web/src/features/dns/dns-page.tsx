@@ -8,6 +8,7 @@ import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoadFailure } from '../account-area/account-list.tsx';
 import { dnsApi } from './dns-api.ts';
+import { MailPresets } from './mail-presets.tsx';
 import { MoveDns } from './move-dns.tsx';
 import { ApplyProfile, SaveAsProfile, ZoneFileTools, type ToolOutcome } from './profile-tools.tsx';
 import { DnsNoticeModal, type DnsNotice } from './dns-notice.tsx';
@@ -133,6 +134,13 @@ function Zone({ page, queryKey }: { page: TDnsZonePage; queryKey: readonly unkno
               <h2 id="dns-apply-heading">{t('applyHeading')}</h2>
               <ApplyProfile page={page} outcome={outcome} reload={reload} />
               <SaveAsProfile page={page} outcome={outcome} />
+            </section>
+          )}
+
+          {canChange && (
+            <section aria-labelledby="dns-mail-heading" className="dns-page__section">
+              <h2 id="dns-mail-heading">{t('mailHeading')}</h2>
+              <MailPresets page={page} outcome={outcome} reload={reload} />
             </section>
           )}
 

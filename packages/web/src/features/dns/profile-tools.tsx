@@ -18,7 +18,8 @@ export interface ToolOutcome {
   changed(page: TDnsZonePage): void;
 }
 
-const line = (record: TDnsRecordStored) => [record.name, record.type, record.priority ?? '', record.value].filter((part) => part !== '').join(' ');
+/** A record on one line, as the preview and the preset lists show it. */
+export const line = (record: TDnsRecordStored) => [record.name, record.type, record.priority ?? '', record.value].filter((part) => part !== '').join(' ');
 
 export const dnsProfilesHref = (domain: string, profileId?: number) => `/account/dns-profiles?name=${encodeURIComponent(domain)}${profileId ? `&profileId=${profileId}` : ''}`;
 
@@ -118,7 +119,8 @@ export function ApplyProfile({ page, outcome, reload }: { page: TDnsZonePage; ou
   );
 }
 
-function PreviewLists({ preview }: { preview: TDnsApplyPreview }) {
+/** What applying adds and removes, and what cannot be applied. */
+export function PreviewLists({ preview }: { preview: TDnsApplyPreview }) {
   const t = useDnsT();
   if (preview.added.length === 0 && preview.removed.length === 0 && preview.errors.length === 0) return <p>{t('nothingChanges')}</p>;
   const list = (title: string, lines: string[], testId: string) =>

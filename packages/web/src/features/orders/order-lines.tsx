@@ -5,10 +5,11 @@ import { Price } from '../../ui/price.tsx';
 /** What a line is for: its domain, and where a redirect goes (a transfer code stays out of sight). */
 const lineTarget = (line: TOrderLine) => (line.productType === 'REDIRECT' ? `${line.domain} → ${line.title}` : line.domain);
 
-/** A domain line says what happens to it ('Registratie .nl'); the rest by their product name. */
+/** A domain line says what happens to it ('Registratie .nl', 'Eigen domein'); the rest by their product name. */
 function lineName(line: TOrderLine, t: Translate): string {
-  if (line.productType === 'DOMAIN') return `${t('basket.registration')} ${line.productName}`;
-  if (line.productType === 'DOMAIN_TRANSFER') return `${t('basket.transfer')} ${line.productName}`;
+  if (line.domainKind === 'REGISTRATION') return `${t('basket.registration')} ${line.productName}`;
+  if (line.domainKind === 'TRANSFER') return `${t('basket.transfer')} ${line.productName}`;
+  if (line.domainKind === 'OWN_DOMAIN') return t('basket.ownDomain');
   return line.productName;
 }
 
@@ -38,7 +39,7 @@ export function OrderLines({ order }: { order: TOrder }) {
               </th>
               <td className="order-lines__target">{lineTarget(line)}</td>
               <td className="order-lines__price">
-                <Price cents={line.price} original={line.originalPrice} suffix={perPeriod} />
+                <Price cents={line.price} original={line.originalPrice} suffix={perPeriod} zeroLabel={line.domainKind === 'OWN_DOMAIN' ? t('price.owned') : undefined} />
               </td>
             </tr>
           ))}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { serviceTypeOf, type TBasketItem, type TCatalogue, type TServiceType } from '@kavel/core';
+import { serviceTypeOf, type TBasketItem, type TCatalogue, type TDomainKind, type TServiceType } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
@@ -11,7 +11,11 @@ import { RedirectForm } from './redirect-form.tsx';
 import { TransferSection } from './transfer-section.tsx';
 import { useSetServiceType } from './use-services.ts';
 
-const TYPES: readonly TServiceType[] = ['HOSTING', 'REGISTRATION_ONLY', 'REDIRECT'];
+const BADGE: Record<TDomainKind, 'services.registrationBadge' | 'services.transferBadge' | 'services.ownDomainBadge'> = {
+  REGISTRATION: 'services.registrationBadge',
+  TRANSFER: 'services.transferBadge',
+  OWN_DOMAIN: 'services.ownDomainBadge',
+};
 
 interface ServiceCardProps {
   item: TBasketItem;
@@ -34,7 +38,7 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
   const type = typeIntent ?? serviceTypeOf(item, item.connectedItem);
   const hasHosting = item.connectedItem.some((child) => child.productType === 'LINUX_PACKAGE');
   const product = (kind: 'REDIRECT' | 'TRANSFER_CODE') => catalogue.basketProducts.find((candidate) => candidate.productType === kind);
-  const isTransfer = item.productType === 'DOMAIN_TRANSFER';
+  const isTransfer = item.domainKind === 'TRANSFER';
   // Spec 000 section 4: in a hosting upgrade the hosting choice needs connected hosting on an invoiced domain.
   const hostingLocked = hostingUpgrade && (!hasHosting || !item.invoiced);
 
@@ -44,7 +48,9 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
         <h3 className="service-card__title" id={headingId}>
           {item.title}
         </h3>
-        <span className="badge">{t(isTransfer ? 'services.transferBadge' : 'services.registrationBadge')}</span>
+        <span className="badge" data-testid="domain-kind">
+          {t(BADGE[item.domainKind ?? 'REGISTRATION'])}
+        </span>
         {canChooseHolder && (
           <Button variant="ghost" size="sm" className="service-card__holder" onClick={() => setHolderOpen(true)} data-testid="holder-button">
             {t('services.holderButton')}
@@ -52,19 +58,23 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
         )}
       </header>
       {canChooseHolder && <CurrentHolder item={item} />}
-      <RadioGroup
-        legend={t('services.typeLegend', { domain: item.title })}
-        name={`service-${item.unique}`}
-        value={type}
-        disabled={setType.isPending}
-        options={TYPES.map((value) => ({ value, label: t(`services.type.${value}`), disabled: value === 'HOSTING' && hostingLocked }))}
-        onChange={(value) => {
-          const serviceType = value as TServiceType;
-          setTypeIntent(serviceType);
-          setType.mutate({ unique: item.unique, serviceType }, { onSettled: () => setTypeIntent(null) });
-        }}
-        data-testid="service-type"
-      />
+      {item.domainKind === 'OWN_DOMAIN' && <p className="services-note">{t('services.ownDomain')}</p>}
+      {/* The server says which choices make sense: only hosting for a domain the customer has already. */}
+      {item.serviceTypes.length > 1 && (
+        <RadioGroup
+          legend={t('services.typeLegend', { domain: item.title })}
+          name={`service-${item.unique}`}
+          value={type}
+          disabled={setType.isPending}
+          options={item.serviceTypes.map((value) => ({ value, label: t(`services.type.${value}`), disabled: value === 'HOSTING' && hostingLocked }))}
+          onChange={(value) => {
+            const serviceType = value as TServiceType;
+            setTypeIntent(serviceType);
+            setType.mutate({ unique: item.unique, serviceType }, { onSettled: () => setTypeIntent(null) });
+          }}
+          data-testid="service-type"
+        />
+      )}
       {type === 'HOSTING' && (
         <>
           <HostingPackages item={item} packages={catalogue.hostingPackages} disabled={hostingLocked && !hasHosting} />

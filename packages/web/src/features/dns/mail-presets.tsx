@@ -1,0 +1,96 @@
+import { MAIL_PRESETS, type TDnsApplyPreview, type TDnsZonePage, type TMailPreset } from '@kavel/core';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { dnsApi } from './dns-api.ts';
+import { line, PreviewLists, type ToolOutcome } from './profile-tools.tsx';
+import { useDnsT } from './dns-texts.ts';
+
+/**
+ * The e-mail presets (mx, google, office): built-in, read-only profiles whose records are listed
+ * here. Choosing one shows the diff first; applying swaps the zone's mail records and keeps the rest.
+ */
+export function MailPresets({ page, outcome, reload }: { page: TDnsZonePage; outcome: ToolOutcome; reload: () => Promise<unknown> }) {
+  const t = useDnsT();
+  const [preset, setPreset] = useState<TMailPreset>('mx');
+  const [preview, setPreview] = useState<TDnsApplyPreview | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
+  const records = page.mailPresets.find((candidate) => candidate.preset === preset)?.records ?? [];
+  const label = t(`mailPreset.${preset}`);
+
+  const showChanges = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('preview');
+    try {
+      setPreview(await dnsApi.previewPreset(page.domainId, preset));
+    } catch (error) {
+      outcome.failure(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const apply = async () => {
+    setBusy('apply');
+    try {
+      const answer = await dnsApi.applyPreset(page.domainId, preset);
+      setPreview(null);
+      await reload();
+      if (answer.errors.length > 0) outcome.failure(new Error(answer.errors.join('\n')));
+      else outcome.success(t('mailApplied', { preset: label }));
+    } catch (error) {
+      setPreview(null);
+      outcome.failure(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <form className="dns-tool" onSubmit={(event) => void showChanges(event)} data-testid="dns-mail-presets">
+      <p className="muted">{t('mailIntro', { domain: page.domainName })}</p>
+      <RadioGroup
+        legend={t('mailPreset')}
+        name="dns-mail-preset"
+        value={preset}
+        onChange={(value) => setPreset(value as TMailPreset)}
+        options={MAIL_PRESETS.map((value) => ({ value, label: t(`mailPreset.${value}`) }))}
+        data-testid="dns-mail-preset"
+      />
+      <div>
+        <h3 className="dns-preview__title">{t('mailPresetRecords', { preset: label })}</h3>
+        <ul className="dns-preview__list" data-testid="dns-mail-preset-records" data-preset={preset}>
+          {records.map((record) => (
+            <li key={line(record)}>{line(record)}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="dns-page__tools">
+        <Button type="submit" variant="secondary" size="sm" busy={busy === 'preview'}>
+          {t('showChanges')}
+        </Button>
+      </div>
+      <Modal
+        open={preview !== null}
+        title={t('mailPreviewHeading', { preset: label })}
+        onClose={() => busy === null && setPreview(null)}
+        closeLabel={t('cancel')}
+        data-testid="dns-mail-preview"
+        actions={
+          <Button onClick={() => void apply()} busy={busy === 'apply'}>
+            {t('apply')}
+          </Button>
+        }
+      >
+        {preview && <PreviewLists preview={preview} />}
+        {busy === 'apply' && (
+          <p role="status" className="dns-preview__progress">
+            <Spinner size="sm" /> {t('applying')}
+          </p>
+        )}
+      </Modal>
+    </form>
+  );
+}
