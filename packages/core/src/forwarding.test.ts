@@ -63,7 +63,7 @@ describe('the records of a forward', () => {
 
   it('replaces the clashing records and the previous forward\'s, keeping the rest of the zone', () => {
     const rec = (name: string, type: 'A' | 'AAAA' | 'CNAME' | 'MX', value: string) => ({ name, type, value, priority: type === 'MX' ? 10 : null, ttl: 3600 });
-    const zone = [rec('@', 'A', '203.0.113.10'), rec('www', 'CNAME', 'goudenkorst-webshop.com.'), rec('@', 'MX', 'mx1.kavel.nl.'), rec('mail', 'A', '203.0.113.20')];
+    const zone = [rec('@', 'A', '203.0.113.10'), rec('@', 'AAAA', '2001:db8::10'), rec('www', 'CNAME', 'goudenkorst-webshop.com.'), rec('@', 'MX', 'mx1.kavel.nl.'), rec('mail', 'A', '203.0.113.20')];
     const http = forwardRecords('HTTP', 'https://a.nl', { ipv4: '203.0.113.80', ipv6: null });
     const forwarded = zoneWithForward(zone, [], http);
     expect(forwarded.map((r) => `${r.name} ${r.type} ${r.value}`)).toEqual(['@ MX mx1.kavel.nl.', 'mail A 203.0.113.20', '@ A 203.0.113.80', 'www A 203.0.113.80']);

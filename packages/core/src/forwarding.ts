@@ -32,11 +32,12 @@ const sameRecord = (a: Pick<DnsZoneRecord, 'name' | 'type' | 'value'>, b: Pick<D
 
 /**
  * The zone after a forward changed: the records the previous forward wrote go, and so does
- * whatever the next forward's records would clash with at their names (address records of the
- * same type, and a CNAME, which allows nothing beside it); then the next forward's records come.
+ * whatever would send visitors past the next forward at the names it writes (any address
+ * record, A or AAAA, and a CNAME, which allows nothing beside it); then the next forward's
+ * records come.
  */
 export function zoneWithForward<R extends DnsZoneRecord>(zone: readonly R[], previous: readonly TForwardRecord[], next: readonly TForwardRecord[]): Array<R | DnsZoneRecord> {
-  const clashes = (record: DnsZoneRecord) => next.some((written) => written.name === record.name && (written.type === record.type || record.type === 'CNAME'));
+  const clashes = (record: DnsZoneRecord) => ['A', 'AAAA', 'CNAME'].includes(record.type) && next.some((written) => written.name === record.name);
   const kept = zone.filter((record) => !previous.some((written) => sameRecord(written, record)) && !clashes(record));
   return [...kept, ...next.map((record) => ({ ...record, priority: null }) as DnsZoneRecord)];
 }
