@@ -410,6 +410,7 @@ export const en: Record<TextKey, string> = {
   'accountArea.addHosting': 'Add hosting',
   'accountArea.dns': 'Manage DNS',
   'accountArea.dnsProfiles': 'DNS profiles',
+  'accountArea.forwarding': 'Forward domain',
   'accountArea.changePackage': 'Change package',
   'accountArea.addServices': 'Add services',
   'accountArea.forDomain': 'for {domain}',

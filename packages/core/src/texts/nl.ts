@@ -408,6 +408,7 @@ export const nl = {
   'accountArea.addHosting': 'Hosting toevoegen',
   'accountArea.dns': 'DNS beheren',
   'accountArea.dnsProfiles': 'DNS-profielen',
+  'accountArea.forwarding': 'Domein doorsturen',
   'accountArea.changePackage': 'Pakket wijzigen',
   'accountArea.addServices': 'Diensten toevoegen',
   'accountArea.forDomain': 'voor {domain}',
