@@ -33,8 +33,7 @@ export function ForwardingPage({ name }: { name: string }) {
   }
   if (page.isPending) return <Spinner label={t('title')} />;
   if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} />;
-  // Keyed by the saved forward, so the form starts from what the server holds after each save.
-  return <Forwarding key={JSON.stringify(page.data.forward)} page={page.data} />;
+  return <Forwarding key={page.data.asciiName} page={page.data} />;
 }
 
 function Forwarding({ page }: { page: TForwardPage }) {
@@ -48,8 +47,16 @@ function Forwarding({ page }: { page: TForwardPage }) {
   const [saved, setSaved] = useState(false);
 
   const save = useMutation({
+    // Field errors and failures are shown in the form, not in the order-error modal.
+    meta: { inlineErrors: true },
     mutationFn: () => forwardingApi.save({ domainName: page.asciiName, forwardOption: option, forwardTo: option === 'NONE' ? '' : target, redirectStatus: status, keepPath, frameTitle }),
     onSuccess: (next) => {
+      // The form shows what the server now holds (a target completed with https://, NONE's empty target).
+      setOption(next.forward.forwardOption);
+      setTarget(next.forward.forwardTo);
+      setStatus(next.forward.redirectStatus);
+      setKeepPath(next.forward.keepPath);
+      setFrameTitle(next.forward.frameTitle);
       queryClient.setQueryData(pageKey(page.asciiName), next);
       if (page.domainName !== page.asciiName) queryClient.setQueryData(pageKey(page.domainName), next);
       // The DNS page shows the records the forward wrote.
