@@ -71,6 +71,7 @@ describe('the forwarding responder over HTTP', () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe('https://goudenkorst.nl/winkel');
     await forward({ forwardTo: 'https://goudenkorst.nl/winkel?bron=webshop', redirectStatus: 302, keepPath: true });
+    expect((await ask(responder.port, WEBSHOP, '/taart', 'HEAD')).status).toBe(302);
     answer = await ask(responder.port, WEBSHOP, '/taart?x=1', 'POST');
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe('https://goudenkorst.nl/winkel/taart?bron=webshop&x=1');

@@ -1,6 +1,7 @@
 import { ACCOUNT_PAGES, ZDnsZonePage, ZForwardPage, type TForwardPage } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../src/services.ts';
 import { databaseKinds, loginAs, TestClient, useTestShop } from './support/index.ts';
 
 const PAGE = '/api/account/domein-doorsturen';
@@ -10,7 +11,8 @@ const RESPONDER = '203.0.113.80';
 
 describe.each(databaseKinds)('domain forwarding routes on $name', (kind) => {
   let app: FastifyInstance;
-  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true });
+  let services: Services;
+  useTestShop(kind, (shop) => ({ app, services } = shop), { demoAccounts: true });
 
   let bakery: TestClient;
   let stranger: TestClient;
@@ -126,5 +128,20 @@ describe.each(databaseKinds)('domain forwarding routes on $name', (kind) => {
     expect(page.records).toHaveLength(2);
     expect((await bakery.postForm(FORM, { domainName: WEBSHOP, forwardOption: 'NONE', forwardTo: '' })).statusCode).toBe(303);
     expect((await pageOf(bakery)).forward.forwardOption).toBe('NONE');
+  });
+
+  it("makes an order's redirect the same HTTP 301 forward with its records, and its undo puts back what was there", async () => {
+    await save({ forwardOption: 'DNS', forwardTo: '198.51.100.7' });
+    const before = await zone();
+    const { domainId } = await pageOf(bakery);
+    const previous = await services.db.transaction((tx) => services.forwards.setOrderForward(tx, domainId, 'https://goudenkorst.nl/winkel', 1));
+    expect(previous).toMatchObject({ forwardOption: 'DNS', forwardTo: '198.51.100.7' });
+    const page = await pageOf(bakery);
+    expect(page.forward).toEqual({ forwardOption: 'HTTP', forwardTo: 'https://goudenkorst.nl/winkel', redirectStatus: 301, keepPath: false, frameTitle: '' });
+    expect((await zone()).filter((r) => /^(@|www) (A|AAAA|CNAME) /.test(r))).toEqual([`@ A ${RESPONDER}`, `www A ${RESPONDER}`]);
+    await services.db.transaction((tx) => services.forwards.restoreOrderForward(tx, domainId, previous));
+    expect((await pageOf(bakery)).forward).toMatchObject({ forwardOption: 'DNS', forwardTo: '198.51.100.7' });
+    expect(await zone()).toEqual(before);
+    await save({ forwardOption: 'NONE' });
   });
 });
