@@ -40,7 +40,7 @@ async function freePort(): Promise<number> {
 async function timeToFirstAnswer(file: string, env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [file], { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [file], { env: { ...process.env, FORWARDER_PORT: '0', ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     for (;;) {

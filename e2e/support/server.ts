@@ -27,6 +27,8 @@ export async function startShop(env: Record<string, string | undefined> = {}): P
       LOG_LEVEL: 'warn',
       REGISTRY_SIMULATED_LATENCY_MS: '150-700',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The forwarding responder of the `all` role on a port of its own choosing, so shops started side by side do not clash.
+      FORWARDER_PORT: '0',
       // Where the browser reaches the shop: the payment provider sends it back there, to the same session.
       PUBLIC_URL: url,
       ...env,

@@ -20,6 +20,7 @@ import { registerZoneOperationRoutes } from './features/dns/zone-operation-route
 import { registerZoneRoutes } from './features/dns/zone-routes.ts';
 import { registerHostingRoutes } from './features/hosting/hosting-routes.ts';
 import { registerDomainRoutes } from './features/domains/domain-routes.ts';
+import { registerForwardRoutes } from './features/domains/forward-routes.ts';
 import { registerOrderAppRoutes } from './features/order-app/order-app-routes.ts';
 import { registerCertificateRoutes } from './features/certificates/certificate-routes.ts';
 import { registerVpsRoutes } from './features/vps/vps-routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerProfileRoutes(app, { profiles: dnsProfiles, zones });
   registerZoneRoutes(app, zones);
   registerZoneOperationRoutes(app, zoneOperations);
+  registerForwardRoutes(app, services.forwards);
   registerAccountRoutes(app, accounts, sessions);
   registerCustomerDataRoutes(app, { db, customer: services.customer });
   registerControlPanelRoutes(app);

@@ -1,4 +1,4 @@
-import { hostmasterName, isWellFormedName } from '@kavel/core';
+import { canonicalIpv6, hostmasterName, isIpv4, isIpv6, isWellFormedName } from '@kavel/core';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_THROTTLE as LOGIN, type LoginThrottleRules } from './features/accounts/login-throttle-rules.ts';
 import { DEFAULT_CLOUDFLARE_API_URL } from './ports/cloudflare/api-cloudflare.ts';
@@ -11,6 +11,9 @@ import { DEFAULT_CLOUDFLARE_API_URL } from './ports/cloudflare/api-cloudflare.ts
 export const DEFAULT_DNS_NAMESERVERS = ['ns1.kavel.nl', 'ns2.kavel.nl'] as const;
 export const DEFAULT_DNS_HOSTMASTER = 'hostmaster@kavel.nl';
 /** The PDOK Locatieserver's search API, version 3.1 (the Kadaster's geocoder over the current BAG). */
+/** Where forwarded domains point when `FORWARDER_IPV4` is not set (a documentation address: set the real one). */
+export const DEFAULT_FORWARDER_IPV4 = '203.0.113.80';
+export const DEFAULT_FORWARDER_PORT = 8088;
 export const DEFAULT_PDOK_LOCATIESERVER_URL = 'https://api.pdok.nl/bzk/locatieserver/search/v3_1';
 
 const ZEnv = z.object({
@@ -137,8 +140,13 @@ const ZEnv = z.object({
   COUNTER_STORE: z.enum(['memory', 'database', 'redis']).optional(),
   /** Where availability answers are cached; the same default as COUNTER_STORE. */
   AVAILABILITY_CACHE: z.enum(['memory', 'database', 'redis']).optional(),
-  /** What this process does: `web` serves HTTP, `worker` runs the jobs, `all` both (one process). */
-  KAVEL_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** What this process does: `web` serves HTTP, `worker` runs the jobs, `forwarder` answers forwarded domains, `all` everything (one process). */
+  KAVEL_ROLE: z.enum(['all', 'web', 'worker', 'forwarder']).default('all'),
+  /** The forwarding responder's port (the `forwarder` role, and `all`). */
+  FORWARDER_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_FORWARDER_PORT),
+  /** The responder's public addresses: the A (and AAAA) records of domains forwarded by HTTP or IFRAME. */
+  FORWARDER_IPV4: z.string().refine(isIpv4, 'an IPv4 address').default(DEFAULT_FORWARDER_IPV4),
+  FORWARDER_IPV6: z.string().refine(isIpv6, 'an IPv6 address').optional(),
   /** Where zones are published: `none` (the shop keeps them) or `powerdns`. */
   DNS_ADAPTER: z.enum(['none', 'powerdns']).default('none'),
   DNS_RESOLVER: z.enum(['simulated', 'system']).default('simulated'),
@@ -228,6 +236,8 @@ export interface Config {
   dnsResolver: { adapter: 'simulated' } | { adapter: 'system'; servers: string[] };
   /** The customer-data form's address lookup: the committed BAG subset, or the PDOK Locatieserver. */
   addressLookup: { adapter: 'offline' } | { adapter: 'pdok'; baseUrl: string; timeoutMs: number };
+  /** The forwarding responder: where it listens, and the addresses forwarded domains point at. */
+  forwarder: { port: number; ipv4: string; ipv6: string | null };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -326,6 +336,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { adapter: 'simulated' },
     addressLookup:
       e.ADDRESS_LOOKUP === 'pdok' ? { adapter: 'pdok', baseUrl: e.PDOK_LOCATIESERVER_URL, timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS } : { adapter: 'offline' },
+    forwarder: { port: e.FORWARDER_PORT, ipv4: e.FORWARDER_IPV4, ipv6: e.FORWARDER_IPV6 ? canonicalIpv6(e.FORWARDER_IPV6) : null },
   };
 }
 

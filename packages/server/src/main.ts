@@ -9,13 +9,15 @@ import { QUEUES } from './jobs/queues.ts';
 import { createLogger } from './logger.ts';
 import { SERVER_ROOT } from './paths.ts';
 import type { RunningRole } from './roles/running-role.ts';
+import { startForwarder } from './roles/forwarder.ts';
 import { startWeb } from './roles/web.ts';
 import { startWorker } from './roles/worker.ts';
 import { createServices } from './services.ts';
 
 /**
  * Composition root: config -> database -> adapters -> job queue -> services -> role(s).
- * `KAVEL_ROLE=web` serves HTTP, `worker` runs the jobs, `all` (the default) both in this process.
+ * `KAVEL_ROLE=web` serves HTTP, `worker` runs the jobs, `forwarder` answers forwarded domains,
+ * `all` (the default) everything in this process.
  */
 const config = loadConfig();
 const log = createLogger({ level: config.logLevel });
@@ -24,8 +26,9 @@ const database = await openDatabase(config.database, { seed: seedCatalogue });
 const adapterLog: AdapterLog = (line, level = 'info') => log[level](line);
 const adapters = await createAdapters(config, database.db, adapterLog);
 const webDist = config.webDist ?? join(SERVER_ROOT, '..', 'web', 'dist');
-const runsWeb = config.role !== 'worker';
-const runsWorker = config.role !== 'web';
+const runsWeb = config.role === 'all' || config.role === 'web';
+const runsWorker = config.role === 'all' || config.role === 'worker';
+const runsForwarder = config.role === 'all' || config.role === 'forwarder';
 
 const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log });
 await jobs.start({ worker: runsWorker });
@@ -56,6 +59,10 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 if (runsWeb) {
   roles.push(await startWeb(services, { port: config.port, host: config.host }, runsWorker ? { afterAnswer: () => jobs.wakeIfEnqueued() } : {}));
   log.info(`Kavel serves the shop at http://localhost:${config.port}/bestelprocedure (${database.kind} database)`);
+}
+if (runsForwarder) {
+  roles.push(await startForwarder(services, { port: config.forwarder.port, host: config.host }));
+  log.info(`Kavel answers forwarded domains on port ${config.forwarder.port}`);
 }
 if (runsWorker) {
   roles.push(await startWorker(services, jobs));

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Adapters } from './adapters.ts';
-import { DEFAULT_DNS_HOSTMASTER, DEFAULT_DNS_NAMESERVERS, type Config } from './config.ts';
+import { DEFAULT_DNS_HOSTMASTER, DEFAULT_DNS_NAMESERVERS, DEFAULT_FORWARDER_IPV4, type Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -19,6 +19,7 @@ import { createProfileService, type ProfileService } from './features/dns/profil
 import { createZoneOperations, type ZoneOperations } from './features/dns/zone-operations.ts';
 import { createZoneService, type ZoneService } from './features/dns/zone-service.ts';
 import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
+import { createForwardService, type ForwardService } from './features/domains/forward-service.ts';
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
 import { createCertificateService, type CertificateService } from './features/certificates/certificate-service.ts';
 import { createCloudflareService, type CloudflareService } from './features/cloudflare/cloudflare-service.ts';
@@ -39,7 +40,7 @@ import type { ShopOrigin } from './http/shop-origin.ts';
 export type ShopConfig = Pick<
   Config,
   'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'requestLog' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'> };
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> };
 
 /** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */
 export type ServiceAdapters = Omit<Adapters, 'close'>;
@@ -78,6 +79,8 @@ export interface Services {
   /** Publishing zones to the DNS server: the worker's jobs and the catch-up. */
   dnsPublishing: DnsPublishing;
   domains: DomainService;
+  /** Domain forwarding: the account page, the order's redirect and the responder's lookups. */
+  forwards: ForwardService;
   hosting: HostingService;
   /** The customers' SSL certificates, their domains behind Cloudflare and their virtual servers. */
   certificates: CertificateService;
@@ -132,6 +135,13 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     publishing: config.dns?.adapter ?? 'none',
   });
   const zoneOperations = createZoneOperations({ zones, dns, db, resolver: adapters.dnsResolver, registry: adapters.registry, nameservers: config.dns?.nameservers ?? DEFAULT_DNS_NAMESERVERS, hostmaster: config.dns?.hostmaster ?? DEFAULT_DNS_HOSTMASTER });
+  const forwards = createForwardService({
+    db,
+    zones,
+    dns,
+    responder: { ipv4: config.forwarder?.ipv4 ?? DEFAULT_FORWARDER_IPV4, ipv6: config.forwarder?.ipv6 ?? null },
+    cacheEvents: adapters.cacheEvents,
+  });
   const dnsProfiles = createProfileService(db, { accounts: accountDirectory });
   const hosting = createHostingService(db);
   const certificates = createCertificateService(db);
@@ -179,6 +189,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     registry: forgettingRegistrar(adapters.registry, availability),
     provisioning: adapters.provisioning,
     domains,
+    forwards,
     dns,
     hosting,
     certificateAuthority: adapters.certificates,
@@ -240,5 +251,5 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     placing: orders.placing,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, forwards, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { forwardRecords, zoneWithForward, type DnsZoneRecord } from '@kavel/core';
+import { DEFAULT_FORWARDER_IPV4 } from '../src/config.ts';
+import { forwardOf } from '../src/features/domains/forward-repository.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
@@ -94,7 +97,9 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     expect(await dns.zone(domain.id)).toEqual(defaultZone('mijnbakkerij.nl'));
     const forwarded = await owned('mijnbakkerij.com');
     expect(forwarded.redirectTo).toBe('https://mijnbakkerij.nl');
-    expect(await dns.zone(forwarded.id)).toEqual(defaultZone('mijnbakkerij.com'));
+    // The redirect is the domain's HTTP forward (301), with the apex and www at the responder.
+    expect(await forwardOf(database.db, forwarded.id)).toMatchObject({ forwardOption: 'HTTP', forwardTo: 'https://mijnbakkerij.nl', redirectStatus: 301, keepPath: false });
+    expect(await dns.zone(forwarded.id)).toEqual(zoneWithForward(defaultZone('mijnbakkerij.com') as DnsZoneRecord[], [], forwardRecords('HTTP', 'https://mijnbakkerij.nl', { ipv4: DEFAULT_FORWARDER_IPV4, ipv6: null })));
 
     expect(await hosting.listOwned(customerId)).toMatchObject([
       { domain: 'mijnbakkerij.nl', productCode: 'HOSTING_BASIC', status: 'active', username: 'mijnbakkerij', cmsInstall: 'CMS_WORDPRESS', extras: [{ productId: ssl.productId, productCode: 'SSL_DV' }] },

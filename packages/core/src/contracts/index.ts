@@ -6,6 +6,7 @@ import { customerDataContracts } from './customer-data.ts';
 import type { Contract } from './contract.ts';
 import { dnsProfileContracts } from './dns-profiles.ts';
 import { dnsZoneContracts } from './dns-zones.ts';
+import { forwardingContracts } from './forwarding.ts';
 import { orderAppContracts } from './order-app.ts';
 import { orderContracts, paymentContracts, productContracts } from './orders.ts';
 import { shopContracts } from './shop.ts';
@@ -13,7 +14,7 @@ import { whoisContracts } from './whois.ts';
 
 export * from './contract.ts';
 export { ZAltchaChallenge, type TAltchaChallenge } from './shop.ts';
-export { NOT_FOUND_PAGE } from './pages.ts';
+export { FORWARDING_PAGE, NOT_FOUND_PAGE } from './pages.ts';
 
 /** Every route of the shop's API (and the pages and form posts the web client names), by name. */
 export const contracts = {
@@ -26,6 +27,7 @@ export const contracts = {
   ...whoisContracts,
   ...dnsZoneContracts,
   ...dnsProfileContracts,
+  ...forwardingContracts,
   ...accountContracts,
   ...customerDataContracts,
   ...addressContracts,

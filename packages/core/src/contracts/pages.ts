@@ -1,2 +1,5 @@
 /** The shop's own 'page not found' (spec 001 section 2): a browser asking for a path that does not exist is sent here. */
 export const NOT_FOUND_PAGE = '/errors/404';
+
+/** The account area's domain forwarding page (spec 001 section 2): `?name=<domain>`; the form post answers with it. */
+export const FORWARDING_PAGE = '/account/domein-doorsturen';

@@ -415,6 +415,7 @@ export const en: Record<TextKey, string> = {
   'accountArea.dns': 'Manage DNS',
   'accountArea.dnsProfiles': 'DNS profiles',
   'accountArea.holders': 'Domain holders',
+  'accountArea.forwarding': 'Forward domain',
   'accountArea.changePackage': 'Change package',
   'accountArea.addServices': 'Add services',
   'accountArea.forDomain': 'for {domain}',

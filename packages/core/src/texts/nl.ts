@@ -413,6 +413,7 @@ export const nl = {
   'accountArea.dns': 'DNS beheren',
   'accountArea.dnsProfiles': 'DNS-profielen',
   'accountArea.holders': 'Domeinhouders',
+  'accountArea.forwarding': 'Domein doorsturen',
   'accountArea.changePackage': 'Pakket wijzigen',
   'accountArea.addServices': 'Diensten toevoegen',
   'accountArea.forDomain': 'voor {domain}',

@@ -27,6 +27,12 @@ export const validation = {
     nl: 'De ingevoerde URL is ongeldig. Voer een geldige URL voor het doorsturen.',
     en: 'The URL you entered is invalid. Enter a valid URL to redirect to.',
   },
+  forwardOption: { nl: 'Kies een type: HTTP, IFRAME, DNS of NONE.', en: 'Choose a type: HTTP, IFRAME, DNS or NONE.' },
+  forwardIp: {
+    nl: 'Vul een geldig IP-adres in, bijvoorbeeld 203.0.113.10 of 2001:db8::10.',
+    en: 'Enter a valid IP address, for example 203.0.113.10 or 2001:db8::10.',
+  },
+  redirectStatus: { nl: 'Kies 301 (permanent) of 302 (tijdelijk).', en: 'Choose 301 (permanent) or 302 (temporary).' },
   transferCode: {
     nl: 'Vul de verhuiscode (autorisatiecode) in die je van je huidige provider hebt gekregen.',
     en: 'Enter the transfer (authorisation) code you received from your current provider.',

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT_PAGES, contracts, NOT_FOUND_PAGE } from '@kavel/core';
+import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANG_COOKIE, type SessionManager } from './session.ts';
@@ -29,6 +29,8 @@ export const PAGE_ROUTES = [
   // A domain's DNS records and the DNS profiles (spec 001 section 2).
   '/account/dns-beheren',
   '/account/dns-profiles',
+  // Domain forwarding (spec 001 section 2); its form posts to its own `/domein` below it.
+  FORWARDING_PAGE,
   // The extras page; its form posts to the same address.
   contracts.addExtraServices.path,
   '/algemene-voorwaarden',

@@ -1,5 +1,5 @@
 import type { TDnsRecordType } from '@kavel/core';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Domains the shop administers; the simulated registry treats each as taken. */
 export const domains = pgTable('domains', {
@@ -32,7 +32,19 @@ export const domainDnsRecords = pgTable(
   (t) => [index('domain_dns_records_domain_idx').on(t.domainId)],
 );
 
-/** A web forward of a domain (spec 001: forwardOption HTTP, IFRAME, DNS). */
+/** The DNS records a forward wrote into its domain's zone (owner relative, `@` the apex). */
+export interface ForwardRecord {
+  name: string;
+  type: 'A' | 'AAAA';
+  value: string;
+  ttl: number;
+}
+
+/**
+ * The forward of a domain (spec 001: forwardOption HTTP, IFRAME or DNS; NONE is no row). HTTP
+ * and IFRAME are answered by the forwarding responder, DNS points the apex at an address.
+ * `dnsRecords` are the records the forward wrote into the zone, which a change or NONE removes.
+ */
 export const domainRedirects = pgTable('domain_redirects', {
   domainId: integer('domain_id')
     .primaryKey()
@@ -40,4 +52,12 @@ export const domainRedirects = pgTable('domain_redirects', {
   forwardOption: text('forward_option').$type<'HTTP' | 'IFRAME' | 'DNS'>().notNull().default('HTTP'),
   forwardTo: text('forward_to').notNull(),
   orderId: integer('order_id'),
+  /** 301 or 302 (HTTP only). */
+  redirectStatus: integer('redirect_status').$type<301 | 302>().notNull().default(301),
+  /** Whether the request's path and query are appended to the target (HTTP only). */
+  keepPath: boolean('keep_path').notNull().default(false),
+  /** The frame page's title (IFRAME only). */
+  frameTitle: text('frame_title').notNull().default(''),
+  dnsRecords: jsonb('dns_records').$type<ForwardRecord[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

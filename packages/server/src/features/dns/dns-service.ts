@@ -18,8 +18,8 @@ export interface DnsService {
   createProfile(customerId: number, name: string, records: readonly TDnsRecord[]): Promise<number>;
   /** The profile's records when it is the customer's; null otherwise. */
   profileRecords(customerId: number, profileId: number, q?: Queryable): Promise<ProfileRecord[] | null>;
-  /** A domain's zone, in the order it was written. */
-  zone(domainId: number): Promise<ZoneRecord[]>;
+  /** A domain's zone, in the order it was written; `q` lets another feature read inside its transaction. */
+  zone(domainId: number, q?: Queryable): Promise<ZoneRecord[]>;
   /**
    * Writes a domain's zone inside the caller's transaction, replacing what it held (a record
    * keeps its id when it carries it, or when an unchanged record of the zone had it): a new
@@ -137,8 +137,8 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
         .orderBy(asc(dnsProfileRecords.id));
     },
 
-    zone(domainId) {
-      return db.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
+    zone(domainId, q = db) {
+      return q.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
     },
 
     async writeZone(tx, domainId, records, change = { action: 'create' }) {

@@ -37,16 +37,12 @@ export interface DomainService {
    * when this order recorded it before), or null when the shop holds the name otherwise.
    */
   recordOrdered(q: Queryable, domain: OrderedDomain): Promise<number | null>;
-  /** Undo of `recordOrdered`: the domain goes, with its zone and redirect. */
+  /** Undo of `recordOrdered`: the domain goes, with its zone and forward. */
   removeOrdered(q: Queryable, domainId: number, orderId: number): Promise<void>;
   /** The customer's domains, by name. */
   listOwned(customerId: number): Promise<OwnedDomain[]>;
   /** The customer's domain with this id or name; null when there is none or it is someone else's. */
   findOwned(customerId: number, domain: number | string, q?: Queryable): Promise<OwnedDomainRef | null>;
-  /** Forwards the domain (replacing an earlier forward); answers the earlier target, for an undo. */
-  setRedirect(q: Queryable, domainId: number, forwardTo: string, orderId: number): Promise<string | null>;
-  /** Puts back the forward `setRedirect` replaced (none: no forward). */
-  restoreRedirect(q: Queryable, domainId: number, previous: string | null): Promise<void>;
 }
 
 /** A customer's domain as other features refer to it. */
@@ -169,20 +165,6 @@ export function createDomainService(db: Database): DomainService {
         .where(and(match, eq(domains.customerId, customerId)))
         .limit(1);
       return row ?? null;
-    },
-
-    async setRedirect(q, domainId, forwardTo, orderId) {
-      const [previous] = await q.select({ forwardTo: domainRedirects.forwardTo }).from(domainRedirects).where(eq(domainRedirects.domainId, domainId)).for('update');
-      await q
-        .insert(domainRedirects)
-        .values({ domainId, forwardTo, orderId })
-        .onConflictDoUpdate({ target: domainRedirects.domainId, set: { forwardTo, orderId } });
-      return previous?.forwardTo ?? null;
-    },
-
-    async restoreRedirect(q, domainId, previous) {
-      if (previous === null) await q.delete(domainRedirects).where(eq(domainRedirects.domainId, domainId));
-      else await q.update(domainRedirects).set({ forwardTo: previous }).where(eq(domainRedirects.domainId, domainId));
     },
   };
 }

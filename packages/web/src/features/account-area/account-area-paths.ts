@@ -1,4 +1,4 @@
-import { contracts, type TextKey } from '@kavel/core';
+import { contracts, FORWARDING_PAGE, type TextKey } from '@kavel/core';
 
 /** The account's menu (spec 001 section 2: the order summary's targets and the domain holders), and its labels. */
 export const ACCOUNT_AREA_PAGES = [
@@ -23,11 +23,17 @@ export const DNS_MANAGEMENT_PATH = '/account/dns-beheren';
 /** The DNS profiles (spec 001 section 2): `?name=<domain>&profileId=<id>`, 'Back to overview' leading to the DNS page. */
 export const DNS_PROFILES_PATH = '/account/dns-profiles';
 
+/** The domain forwarding page (spec 001 section 2): `?name=<domain>`; its form posts to `/domein` below it. */
+export const FORWARDING_PATH = FORWARDING_PAGE;
+
+/** The forwarding page of a domain. */
+export const forwardingHref = (domain: string) => `${FORWARDING_PATH}?name=${encodeURIComponent(domain)}`;
+
 /** The DNS page of a domain. */
 export const dnsManagementHref = (domain: string) => `${DNS_MANAGEMENT_PATH}?name=${encodeURIComponent(domain)}`;
 
-export type AccountAreaPath = AccountMenuPath | typeof HOSTING_CHOICE_PATH | typeof EXTRA_SERVICES_PATH | typeof DNS_MANAGEMENT_PATH | typeof DNS_PROFILES_PATH;
+export type AccountAreaPath = AccountMenuPath | typeof HOSTING_CHOICE_PATH | typeof EXTRA_SERVICES_PATH | typeof DNS_MANAGEMENT_PATH | typeof DNS_PROFILES_PATH | typeof FORWARDING_PATH;
 
 export function isAccountAreaPath(path: string): path is AccountAreaPath {
-  return path === HOSTING_CHOICE_PATH || path === EXTRA_SERVICES_PATH || path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH || ACCOUNT_AREA_PAGES.some((page) => page.path === path);
+  return path === HOSTING_CHOICE_PATH || path === EXTRA_SERVICES_PATH || path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH || path === FORWARDING_PATH || ACCOUNT_AREA_PAGES.some((page) => page.path === path);
 }

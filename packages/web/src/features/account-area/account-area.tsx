@@ -5,7 +5,7 @@ import { useT } from '../../i18n/use-t.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { readAccountId, readHostingChoiceQuery, type HostingChoiceQuery } from '../hosting-choice/hosting-choice-target.ts';
 import { AccountAreaLayout } from './account-area-layout.tsx';
-import { DNS_MANAGEMENT_PATH, DNS_PROFILES_PATH, EXTRA_SERVICES_PATH, isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
+import { DNS_MANAGEMENT_PATH, DNS_PROFILES_PATH, EXTRA_SERVICES_PATH, FORWARDING_PATH, isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import { AccountGate } from './account-gate.tsx';
 import { AccountOverview, DomainsList, HostingList, InvoicesList } from './account-pages.tsx';
 import { VpsList } from './vps-list.tsx';
@@ -16,6 +16,7 @@ const HostingChoicePage = lazy(() => import('../hosting-choice/hosting-choice-pa
 const DnsManagementPage = lazy(() => import('../dns/dns-page.tsx').then((m) => ({ default: m.DnsManagementPage })));
 const DnsProfilesPage = lazy(() => import('../dns/dns-profiles-page.tsx').then((m) => ({ default: m.DnsProfilesPage })));
 const DomainHoldersPage = lazy(() => import('../domain-holders/holders-page.tsx').then((m) => ({ default: m.DomainHoldersPage })));
+const ForwardingPage = lazy(() => import('../forwarding/forwarding-page.tsx').then((m) => ({ default: m.ForwardingPage })));
 const ExtraServicesPage = lazy(() => import('../hosting-choice/extra-services-page.tsx').then((m) => ({ default: m.ExtraServicesPage })));
 
 const TITLES = {
@@ -29,6 +30,7 @@ const TITLES = {
   [EXTRA_SERVICES_PATH]: 'accountArea.addServices',
   [DNS_MANAGEMENT_PATH]: 'accountArea.dns',
   [DNS_PROFILES_PATH]: 'accountArea.dnsProfiles',
+  [FORWARDING_PATH]: 'accountArea.forwarding',
 } as const satisfies Record<AccountAreaPath, TextKey>;
 
 /** `profileId` of the DNS profiles page: a positive whole number, or none. */
@@ -41,7 +43,7 @@ function readProfileId(params: URLSearchParams): number | null {
 function sectionOf(path: AccountAreaPath, hostingChoice: HostingChoiceQuery): AccountMenuPath {
   if (path === '/account/webhosting') return hostingChoice.mode === 'add' ? '/account/diensten/domeinen' : '/account/diensten/hostingpakketten';
   if (path === EXTRA_SERVICES_PATH) return '/account/diensten/hostingpakketten';
-  if (path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH) return '/account/diensten/domeinen';
+  if (path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH || path === FORWARDING_PATH) return '/account/diensten/domeinen';
   return path;
 }
 
@@ -93,6 +95,12 @@ export function AccountArea() {
               return (
                 <Suspense fallback={loading}>
                   <DnsProfilesPage domain={params.get('name') ?? ''} profileId={readProfileId(params)} />
+                </Suspense>
+              );
+            case FORWARDING_PATH:
+              return (
+                <Suspense fallback={loading}>
+                  <ForwardingPage name={params.get('name') ?? ''} />
                 </Suspense>
               );
             case EXTRA_SERVICES_PATH:

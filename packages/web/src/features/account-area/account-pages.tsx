@@ -6,7 +6,7 @@ import { useLogout } from '../accounts/use-auth.ts';
 import { certificatePemPath, invoicePath, privateKeyPemPath } from '../orders/orders-api.ts';
 import { AccountList, Detail, ItemLinks } from './account-list.tsx';
 import { addHostingHref, addServicesHref, changePackageHref } from '../hosting-choice/hosting-choice-target.ts';
-import { ACCOUNT_AREA_PAGES, dnsManagementHref } from './account-area-paths.ts';
+import { ACCOUNT_AREA_PAGES, dnsManagementHref, forwardingHref } from './account-area-paths.ts';
 import { formatDate } from './format-date.ts';
 import { useCustomerDomains, useHostingAccounts, useInvoices } from './use-account-data.ts';
 
@@ -78,7 +78,7 @@ export function DomainsList({ customerId }: { customerId: number }) {
           )}
           <ItemLinks
             context={t('accountArea.forDomain', { domain: domain.name })}
-            links={[{ href: dnsManagementHref(domain.name), label: t('accountArea.dns') }, ...(domain.hasHosting ? [] : [{ href: addHostingHref(domain.name), label: t('accountArea.addHosting') }])]}
+            links={[{ href: dnsManagementHref(domain.name), label: t('accountArea.dns') }, { href: forwardingHref(domain.name), label: t('accountArea.forwarding') }, ...(domain.hasHosting ? [] : [{ href: addHostingHref(domain.name), label: t('accountArea.addHosting') }])]}
           />
         </li>
       )}

@@ -2,6 +2,7 @@ import { registrantOf } from '../../../ports/registry/registrant.ts';
 import type { DomainRegistrationAnswer } from '../../../ports/registry/registry-port.ts';
 import { zoneFor } from '../../dns/dns-service.ts';
 import { DEFAULT_DNS_ZONE } from '../../dns/default-dns-zone.ts';
+import type { ForwardSnapshot } from '../../domains/forward-service.ts';
 import type { OrderLineRow } from './fulfilment-repository.ts';
 import {
   clientRefOf,
@@ -150,7 +151,7 @@ export function newDomainSteps(order: OrderContext, deps: StepDeps, lines: Domai
   return [register, addDomain, zone];
 }
 
-/** A forward for the domain (new or the customer's already); undo puts back what was there. */
+/** The order's redirect becomes the domain's HTTP forward (301) with its DNS records; undo puts back what was there. */
 export function redirectStep(order: OrderContext, deps: StepDeps, lines: DomainLines, redirect: OrderLineRow): StepDefinition {
   const name = lines.domain.title.toLowerCase();
   const target = redirect.options.redirectUrl ?? lines.domain.options.redirectUrl ?? redirect.title;
@@ -160,15 +161,15 @@ export function redirectStep(order: OrderContext, deps: StepDeps, lines: DomainL
       return succeed(async (tx) => {
         const domain = await deps.domains.findOwned(order.customerId, name, tx);
         if (!domain) throw new PermanentFailure(`${name} is not the customer's domain`);
-        const previous = await deps.domains.setRedirect(tx, domain.id, target, order.orderId);
+        const previous = await deps.forwards.setOrderForward(tx, domain.id, target, order.orderId);
         return { domainId: domain.id, previous };
       });
     },
     async undo(result) {
       const domainId = field(result, 'domainId', 'number');
-      const previous = typeof result.previous === 'string' ? result.previous : null;
+      const previous = typeof result.previous === 'object' && result.previous !== null ? (result.previous as unknown as ForwardSnapshot) : null;
       return succeed(async (tx) => {
-        await deps.domains.restoreRedirect(tx, domainId, previous);
+        await deps.forwards.restoreOrderForward(tx, domainId, previous);
         return result;
       });
     },

@@ -10,6 +10,7 @@ import type { VpsService } from '../../vps/vps-service.ts';
 import type { ProvisioningPort } from '../../../ports/provisioning/provisioning-port.ts';
 import type { DomainRegistrar } from '../../../ports/registry/registry-port.ts';
 import type { DnsService } from '../../dns/dns-service.ts';
+import type { ForwardService } from '../../domains/forward-service.ts';
 import type { DomainService } from '../../domains/domain-service.ts';
 import type { HostingService } from '../../hosting/hosting-service.ts';
 
@@ -59,7 +60,9 @@ export const nothingToWrite: StepWrite = async () => ({});
 export interface StepDeps {
   registry: DomainRegistrar;
   provisioning: ProvisioningPort;
-  domains: Pick<DomainService, 'recordOrdered' | 'removeOrdered' | 'findOwned' | 'setRedirect' | 'restoreRedirect'>;
+  domains: Pick<DomainService, 'recordOrdered' | 'removeOrdered' | 'findOwned'>;
+  /** An ordered redirect becomes the domain's forward (with its DNS records). */
+  forwards: Pick<ForwardService, 'setOrderForward' | 'restoreOrderForward'>;
   dns: Pick<DnsService, 'profileRecords' | 'writeZone' | 'clearZone'>;
   hosting: Pick<HostingService, 'findByDomain' | 'domainsWithAccount' | 'insertAccount' | 'removeAccount' | 'setPackage' | 'addExtra' | 'removeExtra'>;
   /** The authority that issues SSL certificates, and the shop's rows of them. */

@@ -1,0 +1,131 @@
+import { request } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../packages/server/test/support/shop-process.ts';
+import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
+import { axeViolations } from './support/axe.ts';
+import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { type RunningShop } from './support/server.ts';
+import { useShopAndBrowser } from './support/shop-and-browser.ts';
+
+const PASSWORD = 'kavel-demo-wachtwoord';
+const WEBSHOP = 'goudenkorst-webshop.com';
+
+let shop: RunningShop;
+let browser: Browser;
+let forwarderPort: number;
+useShopAndBrowser(
+  (running) => ({ shop, browser } = running),
+  async () => {
+    forwarderPort = await freePort();
+    return { FORWARDER_PORT: String(forwarderPort) };
+  },
+);
+
+/** A request to the shop's forwarding responder as a visitor's browser sends it for the domain. */
+function visit(path: string, host = WEBSHOP): Promise<{ status: number; location: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: '127.0.0.1', port: forwarderPort, path, headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+const records = (page: Page) => page.getByTestId('forwarding-record').allTextContents();
+
+async function saveForward(page: Page, type: string, fill: () => Promise<void> = async () => {}) {
+  await page.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
+  await fill();
+  await page.getByTestId('forwarding-save').click();
+  await page.getByTestId('forwarding-saved').waitFor();
+}
+
+describe('domain forwarding in the account area', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    // axe-core is injected as an inline script, which the shop's policy refuses.
+    context = await browser.newContext({ ...desktop, bypassCSP: true });
+    page = await context.newPage();
+    errors = collectPageErrors(page, { allowHttpErrors: true });
+  });
+  afterAll(() => context.close());
+
+  it("opens from the domain list's 'Domein doorsturen' with no forward yet", async () => {
+    await page.goto(`${shop.url}/account/diensten/domeinen`);
+    await logInOnAccountPage(page, 'klant@demo.kavel.nl', PASSWORD);
+    await page.getByRole('link', { name: `Domein doorsturen voor ${WEBSHOP}` }).click();
+    await page.waitForURL(/\/account\/domein-doorsturen\?name=goudenkorst-webshop\.com$/);
+    await page.getByTestId('forwarding-page').waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Domein doorsturen');
+    await expect(page.getByRole('radio', { name: /^NONE/ }).isChecked()).resolves.toBe(true);
+    await expect(page.getByTestId('forwarding-records').textContent()).resolves.toContain('Dit domein wordt niet doorgestuurd.');
+    expect((await visit('/taart?x=1')).status).toBe(404);
+  });
+
+  it("forwards by HTTP with a 301 to the target, the path kept only when chosen, and shows the records it wrote", async () => {
+    await saveForward(page, 'HTTP', async () => {
+      await page.getByLabel('Doel-URL', { exact: true }).fill('https://goudenkorst.nl/winkel');
+      await expect(page.getByTestId('forwarding-keep-path').isChecked()).resolves.toBe(false);
+      await expect(page.getByLabel('Soort redirect').inputValue()).resolves.toBe('301');
+    });
+    await expect(records(page)).resolves.toEqual([`${WEBSHOP}A203.0.113.80`, `www.${WEBSHOP}A203.0.113.80`]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await screenshot(page, 'forwarding-page-http');
+    await expect(visit('/taart?x=1')).resolves.toMatchObject({ status: 301, location: 'https://goudenkorst.nl/winkel' });
+
+    await page.getByTestId('forwarding-keep-path').check();
+    await page.getByTestId('forwarding-save').click();
+    await page.getByTestId('forwarding-saved').waitFor();
+    await expect(visit('/taart?x=1')).resolves.toMatchObject({ status: 301, location: 'https://goudenkorst.nl/winkel/taart?x=1' });
+  });
+
+  it('shows field errors for a bad target and changes nothing', async () => {
+    await page.getByLabel('Doel-URL', { exact: true }).fill('ab');
+    await page.getByTestId('forwarding-save').click();
+    await expect(page.getByText('De ingevoerde URL is ongeldig. Voer een geldige URL voor het doorsturen.').waitFor()).resolves.toBeUndefined();
+    await expect(visit('/taart')).resolves.toMatchObject({ status: 301, location: 'https://goudenkorst.nl/winkel/taart' });
+  });
+
+  it('frames the target by IFRAME with the title given, points the A record at an IP by DNS, and removes it all by NONE', async () => {
+    await saveForward(page, 'IFRAME', async () => {
+      await page.getByLabel('Doel-URL', { exact: true }).fill('https://goudenkorst.nl/winkel');
+      await page.getByLabel('Titel van de pagina').fill('Bakkerij De Gouden Korst');
+    });
+    const framed = await visit('/');
+    expect(framed.status).toBe(200);
+    expect(framed.body).toContain('<title>Bakkerij De Gouden Korst</title>');
+    expect(framed.body).toContain('<meta name="robots" content="noindex">');
+
+    await saveForward(page, 'DNS', () => page.getByLabel('IP-adres', { exact: true }).fill('198.51.100.7'));
+    await expect(records(page)).resolves.toEqual([`${WEBSHOP}A198.51.100.7`]);
+    await page.getByTestId('forwarding-dns-link').click();
+    await page.getByTestId('dns-page').waitFor();
+    await expect(page.locator('[data-testid="dns-record"][data-name="@"][data-type="A"]').getAttribute('data-value')).resolves.toBe('198.51.100.7');
+    await page.goBack();
+    await page.getByTestId('forwarding-page').waitFor();
+
+    await saveForward(page, 'NONE');
+    await expect(records(page)).resolves.toEqual([]);
+    expect((await visit('/')).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone', async () => {
+    const phone = await browser.newContext({ ...mobile, bypassCSP: true, storageState: await context.storageState() });
+    const small = await phone.newPage();
+    await small.goto(`${shop.url}/account/domein-doorsturen?name=${WEBSHOP}`);
+    await small.getByTestId('forwarding-page').waitFor();
+    await small.getByRole('radio', { name: /^HTTP/ }).check();
+    await expect(small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await expect(axeViolations(small)).resolves.toEqual([]);
+    await screenshot(small, 'forwarding-page-phone');
+    await phone.close();
+  });
+});

@@ -1,0 +1,149 @@
+import { domainToUnicode, forwardRecords, zoneWithForward, type ForwardResponder, type TForwardOption, type TForwardPage, type TRedirectStatus } from '@kavel/core';
+import type { Database, Transaction } from '../../db/connect.ts';
+import type { CacheEventsPort } from '../../ports/cache-events/index.ts';
+import { ReadCache } from '../../read-cache.ts';
+import type { DnsService } from '../dns/dns-service.ts';
+import type { ZoneAccess, ZoneRefusal, ZoneService } from '../dns/zone-service.ts';
+import { forwardCacheKey, forwardCacheKeys, hostCandidates } from './forward-host.ts';
+import { forwardOf, responderForwards, storeForward, type ResponderForward, type StoredForward } from './forward-repository.ts';
+
+/** A change of a domain's forward; options left out stay as they were (the form post sends type and target only). */
+export interface ForwardChange {
+  domainName: string;
+  forwardOption: TForwardOption;
+  /** Checked by the core rule already (`checkForwardTarget`). */
+  forwardTo: string;
+  redirectStatus?: TRedirectStatus;
+  keepPath?: boolean;
+  frameTitle?: string;
+}
+
+export type ForwardAnswer = { ok: true; page: TForwardPage } | ZoneRefusal;
+
+/** A forward as the order's undo keeps it (JSON): what was there before, or null. */
+export type ForwardSnapshot = StoredForward | null;
+
+export interface ForwardService {
+  /** The forwarding page's data; null when the domain is not the customer's (or a sub-user's parent's). */
+  page(customerId: number, domainName: string): Promise<TForwardPage | null>;
+  /** Changes the forward and the zone records it needs, in one transaction; every process's responder forgets what it cached. */
+  save(customerId: number, change: ForwardChange): Promise<ForwardAnswer>;
+  /** An order's redirect (fulfilment, in its transaction): an HTTP forward, 301, with its records. Answers what was there, for the undo. */
+  setOrderForward(tx: Transaction, domainId: number, target: string, orderId: number): Promise<ForwardSnapshot>;
+  /** The undo of `setOrderForward`: the forward and records as they were. */
+  restoreOrderForward(tx: Transaction, domainId: number, previous: ForwardSnapshot): Promise<void>;
+  /** The responder's question: the forward answering this (normalised) host, from the cache when it may. */
+  forHost(host: string): Promise<ResponderForward | null>;
+}
+
+export interface ForwardServiceDeps {
+  db: Database;
+  zones: Pick<ZoneService, 'access' | 'edit'>;
+  dns: Pick<DnsService, 'zone' | 'writeZone'>;
+  responder: ForwardResponder;
+  cacheEvents: CacheEventsPort;
+}
+
+const NO_FORWARD = { forwardOption: 'NONE', forwardTo: '', redirectStatus: 301, keepPath: false, frameTitle: '' } as const;
+
+/**
+ * Domain forwarding (spec 001 sections 2, 3, 5 and 7). A forward lives in `domain_redirects`
+ * with the records it wrote; every change goes through the zone service's `edit`, so the
+ * forward and its zone change in one transaction with the zone locked and the customer's right
+ * to change it checked. The responder reads forwards through a short-lived cache that every
+ * change invalidates in every process (the cache events port).
+ */
+export function createForwardService(deps: ForwardServiceDeps): ForwardService {
+  const { db, responder } = deps;
+  const cache = new ReadCache<ResponderForward | null>(deps.cacheEvents);
+
+  async function pageOf(access: ZoneAccess): Promise<TForwardPage> {
+    const stored = await forwardOf(db, access.domainId);
+    const { dnsRecords, ...forward } = stored ?? { ...NO_FORWARD, dnsRecords: [] };
+    return {
+      domainId: access.domainId,
+      domainName: domainToUnicode(access.name),
+      asciiName: access.name,
+      forward,
+      records: dnsRecords,
+      responder,
+      readOnly: access.readOnly,
+      activeDnsServer: access.activeDnsServer,
+    };
+  }
+
+  /** The forward as it is stored after `change` (null: none), keeping the options the change leaves out. */
+  function next(previous: StoredForward | null, change: Omit<ForwardChange, 'domainName'>): StoredForward | null {
+    if (change.forwardOption === 'NONE') return null;
+    const option = change.forwardOption;
+    return {
+      forwardOption: option,
+      forwardTo: change.forwardTo,
+      redirectStatus: change.redirectStatus ?? previous?.redirectStatus ?? 301,
+      keepPath: change.keepPath ?? previous?.keepPath ?? false,
+      frameTitle: change.frameTitle ?? previous?.frameTitle ?? '',
+      dnsRecords: forwardRecords(option, change.forwardTo, responder),
+    };
+  }
+
+  /** Writes the forward and its zone inside `tx`: the previous forward's records go, the next one's come. */
+  async function write(tx: Transaction, domainId: number, previous: StoredForward | null, forward: StoredForward | null, change: { action: string; customerId?: number | null; orderId?: number | null }) {
+    await storeForward(tx, domainId, forward, change.orderId ?? null);
+    const zone = await deps.dns.zone(domainId, tx);
+    await deps.dns.writeZone(tx, domainId, zoneWithForward(zone, previous?.dnsRecords ?? [], forward?.dnsRecords ?? []), { action: change.action, customerId: change.customerId ?? null });
+  }
+
+  return {
+    async page(customerId, domainName) {
+      const access = await deps.zones.access(customerId, domainName);
+      return access ? pageOf(access) : null;
+    },
+
+    async save(customerId, change) {
+      const found = await deps.zones.access(customerId, change.domainName);
+      if (!found) return { ok: false, reason: 'notFound' };
+      const outcome = await deps.zones.edit(
+        customerId,
+        found.domainId,
+        'forward',
+        async (zone, access, tx) => {
+          const previous = await forwardOf(tx, access.domainId, true);
+          const forward = next(previous, change);
+          await storeForward(tx, access.domainId, forward);
+          return { ok: true, records: zoneWithForward(zone, previous?.dnsRecords ?? [], forward?.dnsRecords ?? []) };
+        },
+        // A domain whose DNS is still elsewhere keeps its forward ready for the move.
+        { requireActive: false },
+      );
+      if (!outcome.ok) return outcome;
+      await deps.cacheEvents.publish(forwardCacheKeys(found.name));
+      const access = await deps.zones.access(customerId, found.domainId);
+      return access ? { ok: true, page: await pageOf(access) } : { ok: false, reason: 'notFound' };
+    },
+
+    async setOrderForward(tx, domainId, target, orderId) {
+      const previous = await forwardOf(tx, domainId, true);
+      const forward = next(null, { forwardOption: 'HTTP', forwardTo: target, redirectStatus: 301, keepPath: false, frameTitle: '' });
+      await write(tx, domainId, previous, forward, { action: 'forward', orderId });
+      return previous;
+    },
+
+    async restoreOrderForward(tx, domainId, previous) {
+      const current = await forwardOf(tx, domainId, true);
+      await write(tx, domainId, current, previous, { action: 'forward' });
+    },
+
+    async forHost(host) {
+      const key = forwardCacheKey(host);
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached;
+      const ticket = cache.ticket();
+      const candidates = hostCandidates(host);
+      const rows = await responderForwards(db, candidates);
+      // The host's own domain first: `www.example.nl` may be a domain of the shop by itself.
+      const found = candidates.map((name) => rows.find((row) => row.domain === name)).find((row) => row !== undefined) ?? null;
+      cache.set(key, found, ticket);
+      return found;
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { FORWARD_OPTIONS, type TForwardOption, type TForwardPage, type TRedirectStatus } from '@kavel/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formCsrfToken } from '../../api/client.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { followLink } from '../../app/router.ts';
+import { Alert } from '../../ui/alert.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { RadioGroup } from '../../ui/radio-group.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { LoadFailure } from '../account-area/account-list.tsx';
+import { dnsManagementHref } from '../account-area/account-area-paths.ts';
+import { FORWARD_FORM_ACTION, forwardingApi, useForwardingT, type ForwardingTranslate } from './forwarding-api.ts';
+import './forwarding.css';
+
+const pageKey = (name: string) => ['forward-page', name.toLowerCase()];
+
+/** `/account/domein-doorsturen?name=`: a domain's forward (spec 001 sections 2, 3, 5 and 9). */
+export function ForwardingPage({ name }: { name: string }) {
+  const t = useForwardingT();
+  const page = useQuery({ queryKey: pageKey(name), queryFn: () => forwardingApi.page(name), enabled: name !== '' });
+  if (name === '') {
+    return (
+      <p className="account-area__empty">
+        {t('noDomain')}{' '}
+        <a href="/account/diensten/domeinen" onClick={followLink}>
+          {t('backToDomains')}
+        </a>
+      </p>
+    );
+  }
+  if (page.isPending) return <Spinner label={t('title')} />;
+  if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} />;
+  return <Forwarding key={page.data.asciiName} page={page.data} />;
+}
+
+function Forwarding({ page }: { page: TForwardPage }) {
+  const t = useForwardingT();
+  const queryClient = useQueryClient();
+  const [option, setOption] = useState<TForwardOption>(page.forward.forwardOption);
+  const [target, setTarget] = useState(page.forward.forwardTo);
+  const [status, setStatus] = useState<TRedirectStatus>(page.forward.redirectStatus);
+  const [keepPath, setKeepPath] = useState(page.forward.keepPath);
+  const [frameTitle, setFrameTitle] = useState(page.forward.frameTitle);
+  const [saved, setSaved] = useState(false);
+
+  const save = useMutation({
+    // Field errors and failures are shown in the form, not in the order-error modal.
+    meta: { inlineErrors: true },
+    mutationFn: () => forwardingApi.save({ domainName: page.asciiName, forwardOption: option, forwardTo: option === 'NONE' ? '' : target, redirectStatus: status, keepPath, frameTitle }),
+    onSuccess: (next) => {
+      // The form shows what the server now holds (a target completed with https://, NONE's empty target).
+      setOption(next.forward.forwardOption);
+      setTarget(next.forward.forwardTo);
+      setStatus(next.forward.redirectStatus);
+      setKeepPath(next.forward.keepPath);
+      setFrameTitle(next.forward.frameTitle);
+      queryClient.setQueryData(pageKey(page.asciiName), next);
+      if (page.domainName !== page.asciiName) queryClient.setQueryData(pageKey(page.domainName), next);
+      // The DNS page shows the records the forward wrote.
+      void queryClient.invalidateQueries({ queryKey: ['dns-page'] });
+      setSaved(true);
+    },
+    onError: () => setSaved(false),
+  });
+  const fieldErrors = save.error instanceof ApiError ? (save.error.body.fieldErrors ?? {}) : {};
+  const formError = save.error && Object.keys(fieldErrors).length === 0 ? (save.error instanceof Error ? save.error.message : String(save.error)) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    save.mutate();
+  };
+
+  return (
+    <div className="forwarding-page" data-testid="forwarding-page" data-domain={page.asciiName}>
+      <p>{t('intro', { domain: page.domainName })}</p>
+      {page.readOnly && (
+        <p className="forwarding-page__notice" data-testid="forwarding-read-only">
+          {t('readOnly')}
+        </p>
+      )}
+      {!page.activeDnsServer && <p className="forwarding-page__notice">{t('notActive')}</p>}
+      <form className="forwarding-form" action={FORWARD_FORM_ACTION} method="post" onSubmit={submit} noValidate data-testid="forwarding-form">
+        <input type="hidden" name="_csrf" defaultValue={formCsrfToken()} />
+        <input type="hidden" name="domainName" value={page.asciiName} />
+        <RadioGroup
+          legend={t('type')}
+          name="forwardOption"
+          value={option}
+          disabled={page.readOnly}
+          options={FORWARD_OPTIONS.map((value) => ({ value, label: t(value), hint: t(`${value}.help`, { domain: page.domainName }) }))}
+          onChange={(value) => setOption(value as TForwardOption)}
+          data-testid="forwarding-type"
+        />
+        {option !== 'NONE' && (
+          <Field
+            label={option === 'DNS' ? t('targetIp') : t('targetUrl')}
+            name="forwardTo"
+            value={target}
+            onChange={(event) => setTarget(event.target.value)}
+            error={fieldErrors.forwardTo ?? null}
+            inputMode={option === 'DNS' ? 'decimal' : 'url'}
+            placeholder={option === 'DNS' ? '203.0.113.10' : 'https://'}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={page.readOnly}
+            data-testid="forwarding-target"
+          />
+        )}
+        {option === 'HTTP' && <HttpOptions t={t} status={status} keepPath={keepPath} onStatus={setStatus} onKeepPath={setKeepPath} disabled={page.readOnly} />}
+        {option === 'IFRAME' && (
+          <Field label={t('frameTitle')} value={frameTitle} onChange={(event) => setFrameTitle(event.target.value)} error={fieldErrors.frameTitle ?? null} disabled={page.readOnly} data-testid="forwarding-title" />
+        )}
+        {formError && <Alert tone="danger">{formError}</Alert>}
+        {saved && (
+          <Alert tone="success" data-testid="forwarding-saved">
+            {t('saved')}
+          </Alert>
+        )}
+        {!page.readOnly && (
+          <div>
+            <Button type="submit" busy={save.isPending} data-testid="forwarding-save">
+              {t('save')}
+            </Button>
+          </div>
+        )}
+      </form>
+      <Records page={page} t={t} />
+    </div>
+  );
+}
+
+function HttpOptions(props: { t: ForwardingTranslate; status: TRedirectStatus; keepPath: boolean; onStatus(status: TRedirectStatus): void; onKeepPath(keep: boolean): void; disabled: boolean }) {
+  const { t } = props;
+  return (
+    <>
+      <SelectField
+        label={t('status')}
+        value={String(props.status)}
+        onChange={(event) => props.onStatus(event.target.value === '302' ? 302 : 301)}
+        options={[
+          { value: '301', label: t('status301') },
+          { value: '302', label: t('status302') },
+        ]}
+        disabled={props.disabled}
+        data-testid="forwarding-status"
+      />
+      <label className="checkbox">
+        <input type="checkbox" checked={props.keepPath} onChange={(event) => props.onKeepPath(event.target.checked)} disabled={props.disabled} data-testid="forwarding-keep-path" />
+        <span className="checkbox__label">{t('keepPath')}</span>
+      </label>
+    </>
+  );
+}
+
+/** The records the saved forward wrote into the zone, and the way to the whole zone. */
+function Records({ page, t }: { page: TForwardPage; t: ForwardingTranslate }) {
+  return (
+    <section className="forwarding-page__section" aria-labelledby="forwarding-records-heading" data-testid="forwarding-records">
+      <h2 id="forwarding-records-heading">{t('records')}</h2>
+      {page.records.length === 0 ? (
+        <p className="muted">{page.forward.forwardOption === 'NONE' ? t('none') : t('noRecords')}</p>
+      ) : (
+        <table className="forwarding-records">
+          <thead>
+            <tr>
+              <th scope="col">{t('recordName')}</th>
+              <th scope="col">{t('recordType')}</th>
+              <th scope="col">{t('recordValue')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.records.map((record) => (
+              <tr key={`${record.name} ${record.type} ${record.value}`} data-testid="forwarding-record">
+                <td>{record.name === '@' ? page.domainName : `${record.name}.${page.domainName}`}</td>
+                <td>{record.type}</td>
+                <td>{record.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p>
+        <a href={dnsManagementHref(page.domainName)} onClick={followLink} data-testid="forwarding-dns-link">
+          {t('dnsLink', { domain: page.domainName })}
+        </a>
+      </p>
+    </section>
+  );
+}
