@@ -32,6 +32,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
+import { registerHomeRoutes } from './features/home/home-routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRobots } from './http/robots.ts';
 import { registerSecurity } from './http/security.ts';
@@ -136,6 +137,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // [order-app] routes (the order app's basket, its conversion, cancel and the two ways to order)
   registerOrderAppRoutes(app, { orderApp: services.orderApp, shopOrigin: services.shopOrigin });
   registerRobots(app);
+  // the shop's home page and the extension pages (server-rendered)
+  registerHomeRoutes(app, { catalogue, sessions });
   await registerPages(app, config.webDist, sessions);
   return app;
 }

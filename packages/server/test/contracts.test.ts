@@ -10,6 +10,7 @@ import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import { INVOICE_CSS_PATH } from '../src/features/orders/invoice-page.ts';
 import { PAGE_ROUTES } from '../src/http/pages.ts';
 import { SIMULATED_PAYMENT_CSS_PATH } from '../src/ports/payment/simulated-payment-page.ts';
+import { HOME_CSS_PATH } from '../src/features/home/home-style.ts';
 import { buildTestApp, databaseKinds, demoAccountDeps, freshClient, loginAs } from './support/index.ts';
 
 /**
@@ -20,7 +21,9 @@ const WITHOUT_CONTRACT: Record<string, string> = {
   'GET /health': 'the load balancer probe',
   'GET /robots.txt': 'for crawlers: plain text, no API',
   'GET /favicon.ico': "a redirect to the shop's SVG icon, for pages that name none",
-  'GET /': 'a redirect to the order page',
+  'GET /': "the shop's home page, rendered on the server (HTML, no API)",
+  'GET /domeinnaam/domeinextensie/:page': 'an extension page, rendered on the server (HTML, no API)',
+  [`GET ${HOME_CSS_PATH}`]: "the server-rendered pages' style sheet",
   'GET /assets/*': 'the built front end, served by @fastify/static',
   [`GET ${INVOICE_CSS_PATH}`]: "the invoice page's style sheet, linked from that page only",
   [`GET ${SIMULATED_PAYMENT_CSS_PATH}`]: "the simulated payment provider's style sheet (an adapter, not the shop's API)",

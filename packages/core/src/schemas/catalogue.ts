@@ -74,3 +74,15 @@ export const ZCatalogue = z.object({
   basketProducts: z.array(ZBasketProduct),
 });
 export type TCatalogue = z.infer<typeof ZCatalogue>;
+
+const EXTENSION_PAGE_SUFFIX = '-domeinnaam-registreren';
+
+/** `/domeinnaam/domeinextensie/{extension}-domeinnaam-registreren` (spec 001 section 2): the extension from the page's path segment. */
+export const ZExtensionPageParams = z
+  .object({
+    page: z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]{2,63}-domeinnaam-registreren$/),
+  })
+  .transform(({ page }) => ({ extension: page.slice(0, -EXTENSION_PAGE_SUFFIX.length) }));

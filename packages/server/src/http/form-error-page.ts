@@ -1,7 +1,7 @@
 import type { Locale, TApiError } from '@kavel/core';
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml } from './html.ts';
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A classic form post from a page (the account's hosting and extras forms, the login form): the

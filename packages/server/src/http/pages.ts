@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE } from '@kavel/core';
+import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE, type Locale } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANG_COOKIE, type SessionManager } from './session.ts';
@@ -39,6 +39,19 @@ export const PAGE_ROUTES = [
   '/website/ssl-certificaat',
   '/hosting/vps',
 ];
+
+/**
+ * The language of a page: `?lang=` (kept in a cookie), else the cookie, else the session's. The
+ * session keeps it too, so the JSON answers that follow speak the same language.
+ */
+export async function pageLanguage(request: FastifyRequest, reply: FastifyReply, sessions: SessionManager): Promise<Locale> {
+  const query = ZLangQuery.safeParse(request.query);
+  const chosen = query.success ? query.data.lang : undefined;
+  const language = chosen ?? (request.cookies[LANG_COOKIE] === 'en' ? 'en' : request.cookies[LANG_COOKIE] === 'nl' ? 'nl' : request.session.language);
+  if (chosen) reply.setCookie(LANG_COOKIE, chosen, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: 365 * 86_400 });
+  await sessions.setLanguage(request, language);
+  return language;
+}
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -82,11 +95,7 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
   }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = ZLangQuery.safeParse(request.query);
-    const chosen = query.success ? query.data.lang : undefined;
-    const language = chosen ?? (request.cookies[LANG_COOKIE] === 'en' ? 'en' : request.cookies[LANG_COOKIE] === 'nl' ? 'nl' : request.session.language);
-    if (chosen) reply.setCookie(LANG_COOKIE, chosen, { path: '/', sameSite: 'lax', httpOnly: false, maxAge: 365 * 86_400 });
-    await sessions.setLanguage(request, language);
+    const language = await pageLanguage(request, reply, sessions);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (!shell) {
       return reply.code(503).send('<!doctype html><title>Kavel</title><p>The front end is not built yet: run <code>npm run build</code>.</p>');
@@ -99,5 +108,4 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
   for (const url of PAGE_ROUTES) app.get(url, servePage);
   // The shop's own 'not found' page: the same shell (the page shows it), with the status that says so.
   app.get(NOT_FOUND_PAGE, async (request, reply) => servePage(request, reply.code(404)));
-  app.get('/', async (request, reply) => reply.redirect('/bestelprocedure'));
 }

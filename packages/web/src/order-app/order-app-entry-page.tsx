@@ -12,7 +12,7 @@ import { ORDER_APP_PATHS } from './order-app-paths.ts';
 import { isOwnedDomain, useOrderBasket } from './order-basket.ts';
 import { OwnedDomainAlert } from './owned-domain-alert.tsx';
 
-/** The shop's home, where an empty basket goes. */
+/** The shop's home, where an empty basket goes: a page the server renders, so the browser loads it. */
 const SHOP_HOME = '/';
 
 /**
@@ -29,7 +29,7 @@ export function OrderAppEntryPage() {
   const complete = useQuery({ queryKey: ['order-app', 'data-complete'], queryFn: () => call(contracts.customerDataComplete), enabled: filled && customer !== null, staleTime: 0 });
 
   useEffect(() => {
-    if (basket.data?.empty === true) navigate(SHOP_HOME, { replace: true });
+    if (basket.data?.empty === true) window.location.replace(SHOP_HOME);
     else if (!filled || !auth.isSuccess) return;
     else if (!customer) navigate(ORDER_APP_PATHS.login, { replace: true });
     else if (complete.data === false) navigate(ORDER_APP_PATHS.customerData, { replace: true });

@@ -2,11 +2,11 @@ import { describe, it, expect } from 'vitest';
 import {
   activationEmail,
   alreadyRegisteredEmail,
-  escapeHtml,
   passwordChangedEmail,
   passwordResetEmail,
 } from './account-emails.ts';
 import type { AccountEmail, EmailLocale } from './account-emails.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 const LOCALES: EmailLocale[] = ['nl', 'en'];
 const LINK = 'https://kavel.localhost/account/activeren?token=abc&next=/mijn';

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../ports/mailer/mailer-port.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /**
  * The e-mails of the account flows, in Dutch (friendly 'je') and English. Pure: the caller builds the
@@ -125,14 +126,6 @@ export function passwordChangedEmail(input: { locale: EmailLocale; firstName: st
   ]);
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 function duration(locale: EmailLocale, minutes: number): string {
   if (minutes >= 60 && minutes % 60 === 0) {

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { ZOrderProduct, ZProductType } from '@kavel/core';
 import { z } from 'zod';
 import extensions from './data/extensions.json' with { type: 'json' };
+import promoTiles from './data/promo-tiles.json' with { type: 'json' };
 import hostingPackages from './data/hosting-packages.json' with { type: 'json' };
 import extraServices from './data/extra-services.json' with { type: 'json' };
 import freeInstalls from './data/free-installs.json' with { type: 'json' };
@@ -119,6 +120,13 @@ describe('catalogue data: domain extensions', () => {
     expect(extensions.slice(0, 11).map((e) => e.extension)).toEqual([
       'nl', 'com', 'eu', 'be', 'de', 'net', 'org', 'online', 'shop', 'amsterdam', 'frl',
     ]);
+  });
+
+  it('has promo tiles of sold extensions, each once, more than six (so the collapsible list is used)', () => {
+    const sold = new Set(extensions.map((extension) => extension.extension));
+    expect(promoTiles.extensions.length).toBeGreaterThan(6);
+    expect(new Set(promoTiles.extensions).size).toBe(promoTiles.extensions.length);
+    for (const extension of promoTiles.extensions) expect(sold.has(extension), extension).toBe(true);
   });
 
   it('derives each product code from its extension', () => {

@@ -4,6 +4,7 @@ import type { DiscountCodeRule, TBasketProduct, TCatalogue, TCountry, TDomainExt
 import type { Database } from '../../db/connect.ts';
 import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, orderProducts, paymentMethods } from '../../db/schema/index.ts';
 import type { RegistrySettings } from '../../ports/registry/registry-port.ts';
+import promoTiles from './data/promo-tiles.json' with { type: 'json' };
 
 export interface ExtensionRecord extends TDomainExtensionProduct {
   registry: RegistrySettings;
@@ -34,6 +35,8 @@ export interface CatalogueSnapshot {
   sharedHostings: TSharedHosting[];
   /** Active payment methods in catalogue order; codes this version does not know are left out. */
   paymentMethods: OfferedPaymentMethod[];
+  /** The home page's promo tiles (spec 001 section 2), in order: extensions on sale with their first-year price. */
+  promoTiles: TDomainExtensionProduct[];
 }
 
 export interface CatalogueService {
@@ -119,6 +122,10 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
       orderProductsById: new Map(products.map((p) => [p.productId, p])),
       sharedHostings: hosting.filter((h) => !h.reseller).map(sharedHostingOf),
       discountCodes: new Map(codeRows.map((c) => [c.code, c])),
+      promoTiles: promoTiles.extensions.flatMap((name) => {
+        const found = extensions.find((extension) => extension.extension === name);
+        return found ? [{ productId: found.productId, productCode: found.productCode, productName: found.productName, extension: found.extension, originalPrice: found.originalPrice, discountedPrice: found.discountedPrice, transferPrice: found.transferPrice }] : [];
+      }),
       paymentMethods: methodRows.flatMap((row) => {
         const code = ZPaymentMethodCode.safeParse(row.code);
         return code.success ? [{ code: code.data, surcharge: row.surcharge }] : [];

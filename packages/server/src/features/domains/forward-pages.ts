@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../http/html.ts';
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The pages' one style block, allowed by its hash: no inline style otherwise, no script at all. */
 const FRAME_STYLE = 'html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100vw;height:100vh}';

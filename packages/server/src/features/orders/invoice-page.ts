@@ -1,6 +1,7 @@
 import { formatEuro, VAT_RATE_PERCENT, type TOrderPeriod } from '@kavel/core';
 import type { OrderLineRow, OrderRow } from './order-repository.ts';
 import type { InvoiceDocument } from './invoice-service.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /** The seller as printed on every invoice (Dutch invoicing rules: name, address, KvK and VAT number). */
 export const SELLER = {
@@ -44,8 +45,6 @@ tfoot .grand th, tfoot .grand td { font-weight: 700; font-size: 1.1rem; border-t
 @media (max-width: 767px) { .invoice { margin: 0; padding: 1.25rem; } .invoice-head { flex-direction: column-reverse; } }
 `;
 
-export const escapeHtml = (value: string | number): string =>
-  String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const euro = (cents: number) => escapeHtml(formatEuro(cents, 'nl'));
 const dutchDate = (at: Date) => new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' }).format(at);

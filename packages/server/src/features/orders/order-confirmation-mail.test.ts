@@ -1,6 +1,6 @@
 import { formatEuro } from '@kavel/core';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../accounts/account-emails.ts';
+import { escapeHtml } from '../../http/html.ts';
 import { orderConfirmationEmail, type OrderConfirmationInput } from './order-confirmation-mail.ts';
 
 const EVIL = '<script>alert("x")</script>';

@@ -1,4 +1,5 @@
 import { formatEuro } from '@kavel/core';
+import { escapeHtml } from '../../http/html.ts';
 
 /**
  * The simulated provider's hosted page: plain server-rendered HTML in Dutch. The strict CSP
@@ -30,8 +31,6 @@ export const SIMULATED_OUTCOMES = [
 
 export type SimulatedOutcome = (typeof SIMULATED_OUTCOMES)[number]['value'];
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function layout(title: string, body: string): string {
   return `<!doctype html>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { checkDomainInput, splitDomain, type TDomainExtensionProduct } from '@kavel/core';
 import { errorMessage } from '../../app/error-message.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -12,6 +12,7 @@ import { SearchForm } from './search-form.tsx';
 import { useAvailabilityStream } from './use-availability-stream.ts';
 import { useCatalogue } from './use-catalogue.ts';
 import { useDomainInput } from './use-domain-input.ts';
+import { searchFromAddress } from './search-from-address.ts';
 
 interface Search {
   label: string;
@@ -25,7 +26,8 @@ export function DomainSearch() {
   const t = useT();
   const catalogue = useCatalogue();
   const basket = useBasket();
-  const input = useDomainInput();
+  const [opened] = useState(() => searchFromAddress(window.location.search));
+  const input = useDomainInput(opened);
   const availability = useAvailabilityStream();
   const [search, setSearch] = useState<Search | null>(null);
   const inBasket = useMemo(() => basketDomains(basket.data), [basket.data]);
@@ -48,6 +50,18 @@ export function DomainSearch() {
       ordered.slice(0, visible).map((p) => p.extension),
     );
   };
+
+  // A search the page was opened with runs once the catalogue is there, as if Check was pressed.
+  const searched = useRef(false);
+  const submitRef = useRef(submit);
+  useEffect(() => {
+    submitRef.current = submit;
+  });
+  useEffect(() => {
+    if (!opened || searched.current || !catalogue.data) return;
+    searched.current = true;
+    submitRef.current();
+  }, [opened, catalogue.data]);
 
   const showMore = () => {
     if (!search) return;
