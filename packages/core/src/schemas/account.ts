@@ -164,16 +164,6 @@ export const CAPTCHA_DEMANDS = {
 export const ZCaptchaDemand = z.object({ status: z.enum([CAPTCHA_DEMANDS.registration, CAPTCHA_DEMANDS.passwordReset]), message: z.string() });
 export type TCaptchaDemand = z.infer<typeof ZCaptchaDemand>;
 
-/** Pages the account e-mails link to (the token goes in `?token=`); the web app serves them. */
-export const ACCOUNT_PAGES = {
-  /** The account area's overview. */
-  home: '/account/',
-  activate: '/account/activeren',
-  resetPassword: '/account/wachtwoord-herstellen',
-  forgotPassword: '/account/wachtwoord-vergeten',
-  login: '/bestellen/inloggen',
-} as const;
-
 /** How long the links in account e-mails work. */
 export const ACTIVATION_LINK_VALID_HOURS = 24;
 export const PASSWORD_RESET_LINK_VALID_MINUTES = 60;
