@@ -31,7 +31,7 @@ export interface RouteChunks {
 }
 
 export const ROUTE_GOALS: RouteGoal[] = [
-  { path: '/bestelprocedure', pageChunk: null, goalBytes: 120 * 1024 },
+  { path: '/bestelprocedure', pageChunk: 'order-page-', goalBytes: 120 * 1024 },
   { path: '/bestellen/', pageChunk: 'order-app-', goalBytes: 100 * 1024 },
 ];
 

@@ -2,6 +2,9 @@
  * `npm run bench`: runs every benchmark in turn, prints a readable report and then a JSON summary.
  * Exits non-zero only when a benchmark crashes or a correctness check fails (an error response,
  * a missing event); a slow figure is reported, never failed on. Results: docs/benchmarks.md.
+ *
+ * `npx tsx bench/run.ts bundleSize wireBytes` runs only the named benchmarks (their keys below), in
+ * this file's order; without names, all of them.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { runAvailabilityBenchmark } from './availability.ts';
@@ -41,14 +44,22 @@ const machine = () => ({
   postgres: Boolean(process.env.TEST_DATABASE_URL),
 });
 
+/** The benchmarks named on the command line, or all of them; an unknown name is an error. */
+function selected(names: readonly string[]): Benchmark[] {
+  const unknown = names.filter((name) => !BENCHMARKS.some((benchmark) => benchmark.key === name));
+  if (unknown.length > 0) throw new Error(`Unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHMARKS.map((benchmark) => benchmark.key).join(', ')}`);
+  return names.length === 0 ? BENCHMARKS : BENCHMARKS.filter((benchmark) => names.includes(benchmark.key));
+}
+
 async function main(): Promise<number> {
+  const chosen = selected(process.argv.slice(2));
   const before = machine();
   console.log(`Kavel benchmarks: Node ${before.node}, ${before.cores} cores (${before.cpu}), load average ${before.loadAverage1m}`);
   const results: Record<string, unknown> = {};
   const failures: string[] = [];
   const crashes: string[] = [];
 
-  for (const benchmark of BENCHMARKS) {
+  for (const benchmark of chosen) {
     console.log(`\n== ${benchmark.title} ==`);
     const started = performance.now();
     try {

@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import {
   ZActivateRequest,
   ZActivationLinkStatus,
-  ZAuthState,
   ZEmailRequest,
   ZInfoMessage,
   ZLoginForm,
@@ -17,15 +15,14 @@ import {
   ZTokenQuery,
 } from '../schemas/account.ts';
 import { contract } from './contract.ts';
+import { sessionContracts } from './session.ts';
 
 /** Accounts (spec 000 section 7 'Auth', spec 001 section 7): login, registration, activation, password reset. */
 export const accountContracts = {
-  me: contract({ method: 'GET', path: '/api/account/me', response: ZAuthState }),
-  loggedIn: contract({ method: 'GET', path: '/api/bestellen/ingelogd', response: z.boolean() }),
+  ...sessionContracts,
   login: contract({ method: 'POST', path: '/api/login', body: ZLoginRequest, response: ZLoginSuccess }),
   /** The order app's login form (a classic form post that redirects). */
   loginForm: contract({ method: 'POST', path: '/login', body: ZLoginForm, kind: 'form' }),
-  logout: contract({ method: 'POST', path: '/api/logout', response: ZAuthState }),
   register: contract({ method: 'POST', path: '/api/register-account', body: ZRegisterAccountRequest, response: ZRegistrationAccepted }),
   resendActivation: contract({ method: 'POST', path: '/api/register-account/send-activation-link', body: ZEmailRequest, response: ZRegistrationAccepted }),
   orderAppRegister: contract({ method: 'POST', path: '/api/bestellen/registreren', body: ZOrderAppRegistrationRequest, response: ZRegistrationAccepted }),
@@ -35,8 +32,6 @@ export const accountContracts = {
   requestPasswordReset: contract({ method: 'POST', path: '/api/login/send-password-reset-link', body: ZPasswordResetLinkRequest, response: ZInfoMessage }),
   passwordResetStatus: contract({ method: 'GET', path: '/api/login/password-reset', querystring: ZTokenQuery, response: ZPasswordResetLinkStatus }),
   resetPassword: contract({ method: 'POST', path: '/api/login/reset-password', body: ZSetPasswordRequest, response: ZInfoMessage }),
-  /** The control panel (spec 001 section 2, the target after an 'already owned' conflict): redirects into the account area. */
-  controlPanel: contract({ method: 'GET', path: '/control-panel', kind: 'redirect' }),
   /** Any page under the control panel (old links such as `administratie/gegevens-aanpassen/?from=shop`): redirects into the account area. */
   controlPanelPage: contract({ method: 'GET', path: '/control-panel/*', kind: 'redirect' }),
 };

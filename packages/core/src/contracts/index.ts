@@ -14,7 +14,7 @@ import { whoisContracts } from './whois.ts';
 
 export * from './contract.ts';
 export { ZAltchaChallenge, type TAltchaChallenge } from './shop.ts';
-export { FORWARDING_PAGE, NOT_FOUND_PAGE } from './pages.ts';
+export { ACCOUNT_PAGES, EXTRA_SERVICES_PAGE, FORWARDING_PAGE, NOT_FOUND_PAGE } from './pages.ts';
 
 /** Every route of the shop's API (and the pages and form posts the web client names), by name. */
 export const contracts = {

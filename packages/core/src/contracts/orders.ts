@@ -4,6 +4,7 @@ import { ZOrderAppDomain, ZOrderAppDomainsQuery, ZVps } from '../schemas/custome
 import { ZIdParams } from '../schemas/safe-text.ts';
 import { ZAddHostingForm, ZUpgradeHostingForm } from '../schemas/services.ts';
 import { contract, ID_SEGMENT } from './contract.ts';
+import { EXTRA_SERVICES_PAGE } from './pages.ts';
 
 /** The order app's order calls (spec 001 section 7) and the customer's own products. */
 export const orderContracts = {
@@ -36,5 +37,5 @@ export const productContracts = {
   sslPrivateKeyPem: contract({ method: 'GET', path: `/api/account/ssl/${ID_SEGMENT}/sleutel.pem`, params: ZIdParams, kind: 'file' }),
   addHosting: contract({ method: 'POST', path: '/account/webhosting-toevoegen', body: ZAddHostingForm, kind: 'form' }),
   upgradeHosting: contract({ method: 'POST', path: '/account/webhosting-upgraden', body: ZUpgradeHostingForm, kind: 'form' }),
-  addExtraServices: contract({ method: 'POST', path: '/account/diensten-toevoegen', body: ZAddExtraServicesForm, kind: 'form' }),
+  addExtraServices: contract({ method: 'POST', path: EXTRA_SERVICES_PAGE, body: ZAddExtraServicesForm, kind: 'form' }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCaptchaChallengeQuery } from '../schemas/account.ts';
+import { ZCaptchaChallengeQuery } from '../schemas/session.ts';
 import { ZCheckDomainQuery } from '../schemas/availability.ts';
 import { ZCatalogue, ZCountry } from '../schemas/catalogue.ts';
 import { ZCaptchaKey, ZErrorReport } from '../schemas/common.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isPasswordGuessable, passwordUserInputs } from '../password-strength.ts';
-import { requiredSafeText, safeString, safeText } from './safe-text.ts';
-import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { safeString, safeText } from './safe-text.ts';
+import { ZCustomerSummary, ZLoginUsername } from './session.ts';
+import { DEFAULT_COUNTRY_ID, formatDutchPostcode, isDutchPostcode, optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
  * Account wire shapes (spec 000 sections 3, 5, 7; spec 001 sections 3, 5, 7). Error messages are
@@ -10,8 +11,6 @@ import { formatDutchPostcode, isDutchPostcode, optionalText, requiredText as req
 export const PASSWORD_MIN_LENGTH = 14;
 export const PASSWORD_MAX_LENGTH = 40;
 export const STREET_NUMBER_ADDITION_MAX_LENGTH = 10;
-/** Nederland in the catalogue's country list: its postcodes are checked. */
-export const DEFAULT_COUNTRY_ID = 154;
 export const ACTIVATION_RESEND_COOLDOWN_SECONDS = 30;
 
 /** The length rule alone; `ZPassword` adds 'hard to guess'. */
@@ -88,39 +87,13 @@ export const ZOrderAppRegistrationRequest = z.object({
 
 export const ZEmailRequest = z.object({ email: ZEmail });
 export const ZLoginRequest = z.object({
-  username: requiredSafeText(254),
+  username: ZLoginUsername,
   password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200),
   'g-recaptcha-response': safeText(10_000).optional(),
 });
-/** `GET /captcha/challenge?username=`: the login the challenge is for decides its difficulty. */
-export const ZCaptchaChallengeQuery = z.object({ username: ZLoginRequest.shape.username.optional() });
 export const ZPasswordResetLinkRequest = ZEmailRequest.extend({ 'g-recaptcha-response': safeText(10_000).optional() });
 export const ZSetPasswordRequest = z.object({ token: safeString().min(10).max(200), password: ZPassword });
 export const ZActivateRequest = z.object({ token: safeString().min(10).max(200), password: ZPassword.optional() });
-
-/** The logged-in customer as the order page shows them. */
-export const ZCustomerSummary = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  isCompany: z.boolean(),
-  companyName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  street: z.string(),
-  streetNumber: z.string(),
-  streetNumberAddition: z.string(),
-  postCode: z.string(),
-  city: z.string(),
-  countryId: z.number().int(),
-  phoneNumber: z.string(),
-  isReseller: z.boolean(),
-  staffel: z.number().int().nullable(),
-  isSubUser: z.boolean(),
-});
-export type TCustomerSummary = z.infer<typeof ZCustomerSummary>;
-
-export const ZAuthState = z.object({ loggedIn: z.boolean(), customer: ZCustomerSummary.nullable() });
-export type TAuthState = z.infer<typeof ZAuthState>;
 
 export const ZLoginSuccess = z.object({ isReseller: z.boolean(), isSubUser: z.boolean(), customer: ZCustomerSummary });
 export type TLoginSuccess = z.infer<typeof ZLoginSuccess>;
@@ -190,16 +163,6 @@ export const CAPTCHA_DEMANDS = {
 } as const;
 export const ZCaptchaDemand = z.object({ status: z.enum([CAPTCHA_DEMANDS.registration, CAPTCHA_DEMANDS.passwordReset]), message: z.string() });
 export type TCaptchaDemand = z.infer<typeof ZCaptchaDemand>;
-
-/** Pages the account e-mails link to (the token goes in `?token=`); the web app serves them. */
-export const ACCOUNT_PAGES = {
-  /** The account area's overview. */
-  home: '/account/',
-  activate: '/account/activeren',
-  resetPassword: '/account/wachtwoord-herstellen',
-  forgotPassword: '/account/wachtwoord-vergeten',
-  login: '/bestellen/inloggen',
-} as const;
 
 /** How long the links in account e-mails work. */
 export const ACTIVATION_LINK_VALID_HOURS = 24;

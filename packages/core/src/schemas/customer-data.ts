@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_COUNTRY_ID, ZCustomerSummary, type TCustomerSummary } from './account.ts';
-import { EVEN_WHEN_A_FIELD_FAILED, formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { ZCustomerSummary, type TCustomerSummary } from './session.ts';
+import { DEFAULT_COUNTRY_ID, EVEN_WHEN_A_FIELD_FAILED, formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /** The maximum length of a house number's addition (spec 001 section 9). */
 export const STREET_NUMBER_ADDITION_LENGTH = 10;

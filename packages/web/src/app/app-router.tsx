@@ -3,13 +3,15 @@ import { ACCOUNT_PAGES } from '@kavel/core';
 import { useT } from '../i18n/use-t.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { isAccountAreaPath } from '../features/account-area/account-area-paths.ts';
-import { OrderPage } from './order-page.tsx';
 import { useLocation } from './router.ts';
 
-// Only the order page is in the first download; every other page is fetched when opened.
+// Every page is fetched when opened, the order page too: the entry is what every page shares
+// (React, the router, the query client, the Dutch texts), so the order app's first download does
+// not carry the order page. The order page pays for it with one more round trip after the entry.
 const ActivationPage = lazy(() => import('../features/accounts/activation-page.tsx').then((m) => ({ default: m.ActivationPage })));
 const ResetPasswordPage = lazy(() => import('../features/accounts/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const ForgotPasswordPage = lazy(() => import('../features/accounts/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+const OrderPage = lazy(() => import('./order-page.tsx').then((m) => ({ default: m.OrderPage })));
 const OrderApp = lazy(() => import('../order-app/order-app.tsx').then((m) => ({ default: m.OrderApp })));
 const AccountArea = lazy(() => import('../features/account-area/account-area.tsx').then((m) => ({ default: m.AccountArea })));
 const ProductPages = lazy(() => import('../features/product-pages/product-pages.tsx').then((m) => ({ default: m.ProductPages })));

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contracts, DEFAULT_COUNTRY_ID, STREET_NUMBER_ADDITION_LENGTH, ZCustomerDataForm, type TCustomerData, type TCustomerDataForm } from '@kavel/core';
+import { DEFAULT_COUNTRY_ID, STREET_NUMBER_ADDITION_LENGTH, ZCustomerDataForm, type TCustomerData, type TCustomerDataForm } from '@kavel/core';
+import { sessionContracts } from '@kavel/core/contracts/session';
+import { customerDataContracts } from '@kavel/core/contracts/customer-data';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
@@ -42,9 +44,9 @@ const FIELDS = Object.keys(EMPTY) as Path<TCustomerDataForm>[];
  */
 export function CustomerDataPage() {
   const t = useT();
-  const loggedIn = useQuery({ queryKey: ['order-app', 'logged-in'], queryFn: () => call(contracts.loggedIn), staleTime: 0 });
-  const complete = useQuery({ queryKey: ['order-app', 'data-complete'], queryFn: () => call(contracts.customerDataComplete), enabled: loggedIn.data === true, staleTime: 0 });
-  const data = useQuery({ queryKey: ['order-app', 'customer-data'], queryFn: () => call(contracts.customerData), enabled: complete.data === false, staleTime: 0 });
+  const loggedIn = useQuery({ queryKey: ['order-app', 'logged-in'], queryFn: () => call(sessionContracts.loggedIn), staleTime: 0 });
+  const complete = useQuery({ queryKey: ['order-app', 'data-complete'], queryFn: () => call(customerDataContracts.customerDataComplete), enabled: loggedIn.data === true, staleTime: 0 });
+  const data = useQuery({ queryKey: ['order-app', 'customer-data'], queryFn: () => call(customerDataContracts.customerData), enabled: complete.data === false, staleTime: 0 });
 
   useEffect(() => {
     if (loggedIn.data === false) navigate(ORDER_APP_PATHS.login, { replace: true });
@@ -81,7 +83,7 @@ function CustomerDataFormView({ initial }: { initial: TCustomerData }) {
   const submit = handleSubmit(async (values) => {
     setFormErrors([]);
     try {
-      await call(contracts.updateCustomerData, { body: values });
+      await call(customerDataContracts.updateCustomerData, { body: values });
       navigate(ORDER_APP_PATHS.summary);
     } catch (error) {
       const banner = applyServerErrors(error, setError, FIELDS, t);

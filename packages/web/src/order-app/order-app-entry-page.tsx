@@ -1,4 +1,4 @@
-import { contracts } from '@kavel/core';
+import { customerDataContracts } from '@kavel/core/contracts/customer-data';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../api/client.ts';
@@ -26,7 +26,7 @@ export function OrderAppEntryPage() {
   const auth = useAuth();
   const customer = auth.data?.loggedIn ? auth.data.customer : null;
   const filled = basket.data?.empty === false;
-  const complete = useQuery({ queryKey: ['order-app', 'data-complete'], queryFn: () => call(contracts.customerDataComplete), enabled: filled && customer !== null, staleTime: 0 });
+  const complete = useQuery({ queryKey: ['order-app', 'data-complete'], queryFn: () => call(customerDataContracts.customerDataComplete), enabled: filled && customer !== null, staleTime: 0 });
 
   useEffect(() => {
     if (basket.data?.empty === true) window.location.replace(SHOP_HOME);

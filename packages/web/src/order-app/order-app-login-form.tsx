@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ACCOUNT_PAGES, contracts, ZLoginRequest, type TLoginFormError } from '@kavel/core';
+import { ACCOUNT_PAGES, ZLoginRequest, type TLoginFormError } from '@kavel/core';
+import { accountContracts } from '@kavel/core/contracts/accounts';
 import { formCsrfToken } from '../api/client.ts';
 import { fieldMessage } from '../i18n/use-field-message.ts';
 import { useT } from '../i18n/use-t.ts';
@@ -56,7 +57,7 @@ export function OrderAppLoginForm({ loginError, returnTo = null }: { loginError:
   };
 
   return (
-    <form className="account-form" method="post" action={contracts.loginForm.path} onSubmit={post} noValidate data-testid="order-app-login-form">
+    <form className="account-form" method="post" action={accountContracts.loginForm.path} onSubmit={post} noValidate data-testid="order-app-login-form">
       <input type="hidden" name="_csrf" defaultValue={formCsrfToken()} />
       <input type="hidden" name="from" value="shop" />
       {returnTo && <input type="hidden" name="returnTo" value={returnTo} />}

@@ -1,4 +1,5 @@
-import { contracts, type TLocalBasket, type TOrderBasket } from '@kavel/core';
+import { type TLocalBasket, type TOrderBasket } from '@kavel/core';
+import { orderAppContracts } from '@kavel/core/contracts/order-app';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client.ts';
 import { storedLocalBasket } from '../features/product-pages/local-basket.ts';
@@ -13,7 +14,7 @@ export const orderBasketKey = (local: TLocalBasket | null) => ['order-app', 'bas
 export function useOrderBasket(local: TLocalBasket | null = storedLocalBasket()) {
   return useQuery<TOrderBasket, Error>({
     queryKey: orderBasketKey(local),
-    queryFn: () => (local ? call(contracts.orderAppConvert, { body: local }) : call(contracts.orderAppBasket)),
+    queryFn: () => (local ? call(orderAppContracts.orderAppConvert, { body: local }) : call(orderAppContracts.orderAppBasket)),
     retry: false,
     staleTime: 0,
   });

@@ -1,4 +1,6 @@
-import { contracts, type TLocalBasket, type TOrderAppPeriod } from '@kavel/core';
+import { type TLocalBasket, type TOrderAppPeriod } from '@kavel/core';
+import { orderAppContracts } from '@kavel/core/contracts/order-app';
+import { orderContracts } from '@kavel/core/contracts/orders';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, call } from '../api/client.ts';
@@ -41,13 +43,13 @@ export function SummaryPage() {
   const customer = auth.data?.loggedIn ? auth.data.customer : null;
   const basket = useQuery({
     queryKey: orderBasketKey(local),
-    queryFn: () => call(contracts.orderAppConvert, { body: local as TLocalBasket }),
+    queryFn: () => call(orderAppContracts.orderAppConvert, { body: local as TLocalBasket }),
     enabled: local !== null,
     retry: false,
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
-  const paymentRequired = useQuery({ queryKey: ['order-app', 'payment-required'], queryFn: () => call(contracts.orderAppPaymentRequired), enabled: customer !== null, retry: false, staleTime: 0 });
+  const paymentRequired = useQuery({ queryKey: ['order-app', 'payment-required'], queryFn: () => call(orderAppContracts.orderAppPaymentRequired), enabled: customer !== null, retry: false, staleTime: 0 });
   const [agreed, setAgreed] = useState(false);
   const [token, setToken] = useState(local?.type === 'domain' ? (local.token ?? '') : '');
   const [dnsLater, setDnsLater] = useState(local?.type === 'domain' && local.transferDnsLater === true);
@@ -69,12 +71,12 @@ export function SummaryPage() {
       // Spec 001 section 4: the local basket goes when the order is submitted.
       clearLocalBasket();
       if (paymentRequired.data === true) {
-        const placed = await call(contracts.orderAppSendOmnikassa, { body: { basket: item, requestId } });
+        const placed = await call(orderAppContracts.orderAppSendOmnikassa, { body: { basket: item, requestId } });
         // The order is placed: without its payment page, its status page (with a pay button) is next.
-        const link = await call(contracts.paymentLinkOpen, { params: { id: String(placed.orderId) } }).catch(() => ({ url: paymentStatusPath(placed.orderId) }));
+        const link = await call(orderContracts.paymentLinkOpen, { params: { id: String(placed.orderId) } }).catch(() => ({ url: paymentStatusPath(placed.orderId) }));
         return { url: link.url };
       }
-      const placed = await call(contracts.orderAppPlace, { body: { basket: item, requestId } });
+      const placed = await call(orderAppContracts.orderAppPlace, { body: { basket: item, requestId } });
       return { url: orderSummaryPath(placed.orderId) };
     },
     onSuccess: ({ url }) => (url.startsWith('/') ? navigate(url) : window.location.assign(url)),
@@ -86,7 +88,7 @@ export function SummaryPage() {
     meta: { inlineErrors: true },
     mutationFn: async () => {
       clearLocalBasket();
-      return call(contracts.orderAppCancel);
+      return call(orderAppContracts.orderAppCancel);
     },
     onSuccess: ({ redirectUrl }) => navigate(redirectUrl),
   });

@@ -1,4 +1,5 @@
-import { contracts, type TOrderBasketItem } from '@kavel/core';
+import { type TOrderBasketItem } from '@kavel/core';
+import { orderContracts } from '@kavel/core/contracts/orders';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
 import { useEuro } from '../i18n/use-t.ts';
@@ -108,7 +109,7 @@ function DomainChoice({ item, choices }: { item: TOrderBasketItem; choices: Item
   // Cloudflare: the customer's domains with their Cloudflare status (spec 001 section 7); one on a plan already is left out.
   const domains = useQuery({
     queryKey: ['order-app', 'domains', 'cloudflare'],
-    queryFn: () => call(contracts.orderAppDomains, { query: { resolveSslStatus: 'false', resolveCloudflareStatus: 'true' } }),
+    queryFn: () => call(orderContracts.orderAppDomains, { query: { resolveSslStatus: 'false', resolveCloudflareStatus: 'true' } }),
     enabled: cloudflare,
     staleTime: 30_000,
   });

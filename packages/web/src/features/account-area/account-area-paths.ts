@@ -1,4 +1,4 @@
-import { contracts, FORWARDING_PAGE, type TextKey } from '@kavel/core';
+import { EXTRA_SERVICES_PAGE, FORWARDING_PAGE, type TextKey } from '@kavel/core';
 
 /** The account's menu (spec 001 section 2: the order summary's targets and the domain holders), and its labels. */
 export const ACCOUNT_AREA_PAGES = [
@@ -14,8 +14,8 @@ export type AccountMenuPath = (typeof ACCOUNT_AREA_PAGES)[number]['path'];
 
 /** Pages reached from the lists rather than the menu (spec 001 section 2: hosting packages, extra services). */
 export const HOSTING_CHOICE_PATH = '/account/webhosting';
-/** The page's address is also its form's (`POST`), declared with that contract. */
-export const EXTRA_SERVICES_PATH = contracts.addExtraServices.path;
+/** The page's address is also its form's (`POST`, core's `productContracts.addExtraServices`). */
+export const EXTRA_SERVICES_PATH = EXTRA_SERVICES_PAGE;
 
 /** A domain's DNS records (spec 001 section 2), reached from the domain list: `?name=<domain>`. */
 export const DNS_MANAGEMENT_PATH = '/account/dns-beheren';

@@ -1,4 +1,5 @@
-import { cleanPostcode, contracts, houseNumberOf } from '@kavel/core';
+import { cleanPostcode, houseNumberOf } from '@kavel/core';
+import { addressContracts } from '@kavel/core/contracts/addresses';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormReturn } from 'react-hook-form';
@@ -28,7 +29,7 @@ export function useAddressAutofill<T extends AddressValues, C, O>(form: UseFormR
   const number = houseNumberOf(String(streetNumber ?? ''));
   const lookup = useQuery({
     queryKey: ['address', postcode, number],
-    queryFn: ({ signal }) => call(contracts.addressLookup, { query: { postcode: postcode!, huisnummer: String(number) } }, { signal }),
+    queryFn: ({ signal }) => call(addressContracts.addressLookup, { query: { postcode: postcode!, huisnummer: String(number) } }, { signal }),
     enabled: String(countryId ?? NETHERLANDS) === NETHERLANDS && postcode !== null && number !== null,
     retry: false,
     staleTime: Infinity,

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TAuthState, TCustomerSummary } from '@kavel/core';
 import { BASKET_QUERY_KEY } from '../basket/use-basket.ts';
-import { accountsApi } from './accounts-api.ts';
+import { sessionContracts } from '@kavel/core/contracts/session';
+import { call } from '../../api/client.ts';
 
 export const AUTH_QUERY_KEY = ['auth'] as const;
 
 /** Who is logged in (`GET /api/account/me`); fetched when the order page loads. */
 export function useAuth() {
-  return useQuery({ queryKey: AUTH_QUERY_KEY, queryFn: accountsApi.me, staleTime: 60_000 });
+  return useQuery({ queryKey: AUTH_QUERY_KEY, queryFn: (): Promise<TAuthState> => call(sessionContracts.me), staleTime: 60_000 });
 }
 
 /**
@@ -23,7 +24,7 @@ export function markLoggedIn(queryClient: QueryClient, customer: TCustomerSummar
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: accountsApi.logout,
+    mutationFn: (): Promise<TAuthState> => call(sessionContracts.logout),
     meta: { inlineErrors: true },
     onSuccess: (state) => {
       queryClient.setQueryData<TAuthState>(AUTH_QUERY_KEY, state);

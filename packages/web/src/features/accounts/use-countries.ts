@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { contracts, type Locale, type TCountry } from '@kavel/core';
+import { type Locale, type TCountry } from '@kavel/core';
+import { shopContracts } from '@kavel/core/contracts/shop';
 import { call } from '../../api/client.ts';
 
 /** The 249 countries of the registration form; they do not change while the page is open. */
 export function useCountries() {
-  return useQuery({ queryKey: ['countries'], queryFn: () => call(contracts.countries), staleTime: Infinity });
+  return useQuery({ queryKey: ['countries'], queryFn: () => call(shopContracts.countries), staleTime: Infinity });
 }
 
 /** Options in the page language, alphabetical in that language (the ids follow the Dutch names). */

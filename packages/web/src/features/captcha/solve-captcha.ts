@@ -3,14 +3,15 @@
  * Framework-free: components call these and send the token as `g-recaptcha-response`.
  */
 import { solveChallenge } from 'altcha-lib';
-import { contracts, pathOf, ZAltchaChallenge } from '@kavel/core';
+import { pathOf, ZAltchaChallenge } from '@kavel/core';
+import { shopContracts } from '@kavel/core/contracts/shop';
 import type { TCaptchaKey } from '@kavel/core';
 
 /** Asks the server which captcha it uses and what the browser needs for it. */
 export async function fetchCaptchaKey(signal?: AbortSignal): Promise<TCaptchaKey> {
-  const response = await fetch(pathOf(contracts.captchaKey), { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
-  if (!response.ok) throw new Error(`${contracts.captchaKey.path} failed: ${response.status}`);
-  return contracts.captchaKey.response.parse(await response.json());
+  const response = await fetch(pathOf(shopContracts.captchaKey), { credentials: 'same-origin', headers: { accept: 'application/json' }, signal });
+  if (!response.ok) throw new Error(`${shopContracts.captchaKey.path} failed: ${response.status}`);
+  return shopContracts.captchaKey.response.parse(await response.json());
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, CAPTCHA_REQUIRED_EVENT, contracts, ZAvailabilityEvent } from '@kavel/core';
+import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, CAPTCHA_REQUIRED_EVENT, ZAvailabilityEvent } from '@kavel/core';
+import { shopContracts } from '@kavel/core/contracts/shop';
 import { urlOf } from '../../api/client.ts';
 import { openEventStream } from '../../api/event-stream.ts';
 import { extensionOf } from './extension-order.ts';
@@ -22,7 +23,7 @@ export interface AvailabilityStream {
 }
 
 function checkUrl(label: string, extensions: readonly string[], captchaToken?: string): string {
-  return urlOf(contracts.checkDomainExtensions, { query: { domain: label, 'extensions[]': [...extensions], ...(captchaToken ? { 'g-recaptcha-response': captchaToken } : {}) } });
+  return urlOf(shopContracts.checkDomainExtensions, { query: { domain: label, 'extensions[]': [...extensions], ...(captchaToken ? { 'g-recaptcha-response': captchaToken } : {}) } });
 }
 
 const every = (extensions: Iterable<string>, availability: Availability) => Object.fromEntries([...extensions].map((e) => [e, availability]));

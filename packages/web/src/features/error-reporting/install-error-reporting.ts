@@ -1,11 +1,12 @@
-import { contracts, ERROR_REPORT_LIMIT, type TErrorReport } from '@kavel/core';
+import { ERROR_REPORT_LIMIT, type TErrorReport } from '@kavel/core';
+import { shopContracts } from '@kavel/core/contracts/shop';
 import { call } from '../../api/client.ts';
 import { buildErrorReport } from './build-error-report.ts';
 import { createReportThrottle } from './report-throttle.ts';
 
 async function send(report: TErrorReport): Promise<void> {
   try {
-    await call(contracts.reportError, { body: report }, { keepalive: true });
+    await call(shopContracts.reportError, { body: report }, { keepalive: true });
   } catch (failure) {
     // Only logged: a failing report must never raise a new error to report.
     console.error('Error report could not be sent', failure);

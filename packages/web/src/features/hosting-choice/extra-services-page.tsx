@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { contracts, type TCustomerSummary, type TExtraService, type THostingAccount } from '@kavel/core';
+import { type TCustomerSummary, type TExtraService, type THostingAccount } from '@kavel/core';
+import { productContracts } from '@kavel/core/contracts/orders';
 import { followLink } from '../../app/router.ts';
 import { useEuro, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -53,7 +54,7 @@ function ExtraServicesForm({ account, extras }: { account: THostingAccount; extr
     <div className="extra-services" data-testid="extra-services">
       <p>{t('extraServices.intro', { package: account.productName, domain: account.domain })}</p>
       {extras.every((extra) => owned.has(extra.productId)) && <p className="muted">{t('extraServices.allActive')}</p>}
-      <form method="post" action={contracts.addExtraServices.path} onSubmit={submit('extras')} className="extra-services__form">
+      <form method="post" action={productContracts.addExtraServices.path} onSubmit={submit('extras')} className="extra-services__form">
         <CsrfField />
         <input type="hidden" name="hostingPackageId" value={account.id} />
         <input type="hidden" name="extraServices" value={JSON.stringify(chosen.map(({ productId, productCode }) => ({ productId, productCode })))} />

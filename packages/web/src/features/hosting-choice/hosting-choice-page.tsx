@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { contracts, type TCustomerSummary, type THostingPackage } from '@kavel/core';
+import { type TCustomerSummary, type THostingPackage } from '@kavel/core';
+import { productContracts } from '@kavel/core/contracts/orders';
 import { followLink } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -85,7 +86,7 @@ function PackageChoice({ choice, packages }: PackageChoiceProps) {
   const t = useT();
   const { sending, submit } = useFormPost();
   const form: HostingChoiceForm =
-    choice.state === 'add' ? { action: contracts.addHosting.path, domain: choice.domain } : { action: contracts.upgradeHosting.path, hostingPackageId: choice.account.id };
+    choice.state === 'add' ? { action: productContracts.addHosting.path, domain: choice.domain } : { action: productContracts.upgradeHosting.path, hostingPackageId: choice.account.id };
   const currentId = choice.state === 'upgrade' ? choice.account.productId : null;
   return (
     <div className="hosting-choice" data-testid="hosting-choice" data-mode={choice.state}>

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
-import type { contracts, THostingPackage } from '@kavel/core';
+import type { THostingPackage } from '@kavel/core';
+import type { productContracts } from '@kavel/core/contracts/orders';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Price } from '../../ui/price.tsx';
@@ -7,7 +8,7 @@ import { featureText } from '../services/hosting-features.ts';
 import { CsrfField } from './use-form-post.tsx';
 
 /** Where 'Kies' posts to: hosting for a domain, or another package for a hosting account (spec 001 sections 2 and 7). */
-export type HostingChoiceForm = { action: (typeof contracts)['addHosting']['path']; domain: string } | { action: (typeof contracts)['upgradeHosting']['path']; hostingPackageId: number };
+export type HostingChoiceForm = { action: (typeof productContracts)['addHosting']['path']; domain: string } | { action: (typeof productContracts)['upgradeHosting']['path']; hostingPackageId: number };
 
 interface HostingPackageCardProps {
   pkg: THostingPackage;

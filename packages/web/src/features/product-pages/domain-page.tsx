@@ -1,4 +1,5 @@
-import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, cleanDomainInput, contracts, domainLabelProblem, parseFullDomain, ZAvailabilityEvent, type TDomainExtensionProduct } from '@kavel/core';
+import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, cleanDomainInput, domainLabelProblem, parseFullDomain, ZAvailabilityEvent, type TDomainExtensionProduct } from '@kavel/core';
+import { shopContracts } from '@kavel/core/contracts/shop';
 import { useState, type FormEvent } from 'react';
 import { urlOf } from '../../api/client.ts';
 import { openEventStream } from '../../api/event-stream.ts';
@@ -28,7 +29,7 @@ function checkAvailability(label: string, extension: string): Promise<Availabili
       resolve(answer);
     };
     const stream = openEventStream(
-      urlOf(contracts.checkDomainExtensions, { query: { domain: label, 'extensions[]': [extension] } }),
+      urlOf(shopContracts.checkDomainExtensions, { query: { domain: label, 'extensions[]': [extension] } }),
       {
         [AVAILABILITY_EVENT]: (data) => {
           const event = ZAvailabilityEvent.safeParse(data);

@@ -12,7 +12,7 @@ import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { applyServerErrors } from '../accounts/server-field-errors.ts';
 import { useCountries } from '../accounts/use-countries.ts';
-import { servicesApi } from './services-api.ts';
+import { servicesLookupsApi } from './services-lookups-api.ts';
 import '../accounts/accounts.css';
 
 const DEFAULTS: TWhoisHolderFormInput = {
@@ -37,7 +37,7 @@ const FIELDS = Object.keys(DEFAULTS) as Path<TWhoisHolderFormInput>[];
 /** A new domain holder (spec 000 section 5): server field errors per field, a general one in a banner. */
 export function HolderForm({ onCreated }: { onCreated(id: number): void }) {
   const t = useT();
-  return <HolderFieldsForm submitLabel={t('services.holderCreate')} submitTestId="holder-create" onSave={async (holder) => onCreated((await servicesApi.createWhois(holder)).id)} />;
+  return <HolderFieldsForm submitLabel={t('services.holderCreate')} submitTestId="holder-create" onSave={async (holder) => onCreated((await servicesLookupsApi.createWhois(holder)).id)} />;
 }
 
 export interface HolderFieldsFormProps {

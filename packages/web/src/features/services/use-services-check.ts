@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { orderErrorStore } from '../../app/order-error-store.ts';
 import { useLocale } from '../../i18n/use-t.ts';
 import { useBasket } from '../basket/use-basket.ts';
-import { findInvalidServices, invalidServiceMessage, serviceCardsOf } from '@kavel/core';
 import { servicesApi } from './services-api.ts';
 
 interface Failure {
@@ -39,9 +38,12 @@ export function useServicesCheck(): ServicesCheck {
   }, [failure]);
 
   const run = async (): Promise<boolean> => {
-    const local = findInvalidServices(serviceCardsOf(basket.data));
     setBusy(true);
     try {
+      // The cards' rules and their messages come with step 2's chunk (which has them loaded by
+      // the time Continue can be pressed), not with the order page's first download.
+      const { findInvalidServices, invalidServiceMessage, serviceCardsOf } = await import('./service-card-rules.ts');
+      const local = findInvalidServices(serviceCardsOf(basket.data));
       const verdict = await servicesApi.validateServices();
       const invalid = [...local, ...verdict.invalid];
       if (invalid.length === 0) return true;

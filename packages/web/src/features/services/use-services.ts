@@ -4,6 +4,7 @@ import { basketApi } from '../basket/basket-api.ts';
 import { useBasketMutation } from '../basket/use-basket.ts';
 import { useAuth } from '../accounts/use-auth.ts';
 import { servicesApi } from './services-api.ts';
+import { servicesLookupsApi } from './services-lookups-api.ts';
 
 export const useSetServiceType = () => useBasketMutation(servicesApi.setServiceType);
 export const useSetGratisProduct = () => useBasketMutation(servicesApi.setGratisProduct);
@@ -35,9 +36,9 @@ export function useLoggedIn(): boolean {
 /** The customer's DNS profiles; `[]` when nobody is logged in (the server answers that too). */
 export function useDnsProfiles() {
   const loggedIn = useLoggedIn();
-  return useQuery({ queryKey: ['dns-profiles', loggedIn], queryFn: servicesApi.dnsProfiles, enabled: loggedIn, staleTime: 60_000 });
+  return useQuery({ queryKey: ['dns-profiles', loggedIn], queryFn: servicesLookupsApi.dnsProfiles, enabled: loggedIn, staleTime: 60_000 });
 }
 
 export function useWhoisList(enabled: boolean) {
-  return useQuery({ queryKey: ['whois'], queryFn: servicesApi.whoisList, enabled, staleTime: 30_000 });
+  return useQuery({ queryKey: ['whois'], queryFn: servicesLookupsApi.whoisList, enabled, staleTime: 30_000 });
 }
