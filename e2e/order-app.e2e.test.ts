@@ -227,6 +227,8 @@ describe('the order app', () => {
 
       await page.goto(`${shop.url}/bestellen/`);
       await page.waitForURL(`${shop.url}/`);
+      // The shop's home page, with its search.
+      await page.getByTestId('home-search').waitFor();
       await page.goto(`${shop.url}/bestellen/samenvatting`);
       await page.waitForURL(`${shop.url}/`);
     }, { allowHttpErrors: true });

@@ -52,7 +52,7 @@ function tile(locale: Locale, product: TDomainExtensionProduct): string {
   const t = translator(locale);
   const price = formatEuro(product.discountedPrice, locale);
   const regular = formatEuro(product.originalPrice, locale);
-  return `<li><a class="tile" href="${extensionPagePath(product.extension)}" data-extension="${escapeHtml(product.extension)}" aria-label="${t('tileLabel', { extension: product.productName, price, regular })}">
+  return `<li><a class="tile" href="${extensionPagePath(product.extension)}" data-extension="${escapeHtml(product.extension)}">
 <span class="tile__ext">${escapeHtml(product.productName)}</span>
 <span class="tile__price">${escapeHtml(price)}</span>
 <span class="tile__note">${t('firstYear')}</span>
