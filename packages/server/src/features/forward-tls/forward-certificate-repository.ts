@@ -18,7 +18,8 @@ export async function certificateOf(q: Queryable, host: string): Promise<StoredC
 
 /** Stores (or replaces) the host's certificate. */
 export async function storeCertificate(q: Queryable, certificate: StoredCertificate): Promise<void> {
-  const { host, ...values } = certificate;
+  const { certificatePem, keyPem, notAfter, issuedAt } = certificate;
+  const values = { certificatePem, keyPem, notAfter, issuedAt };
   await q.insert(forwardCertificates).values(certificate).onConflictDoUpdate({ target: forwardCertificates.host, set: values });
 }
 
