@@ -107,7 +107,7 @@ export function createForwardTlsService(deps: ForwardTlsDeps): ForwardTlsService
 
   function refuse(host: string, why: string): null {
     if (refusedUntil.size >= 10_000) refusedUntil.clear();
-    refusedUntil.set(host, Date.now() + REFUSAL_MS);
+    refusedUntil.set(host, now().getTime() + REFUSAL_MS);
     log.info({ host, why }, 'no certificate ordered for the forwarded host');
     return null;
   }
@@ -177,7 +177,7 @@ export function createForwardTlsService(deps: ForwardTlsDeps): ForwardTlsService
       if (!(await deps.forwards.forHost(host))) return null;
       let certificate = await certificateOf(host);
       if (!certificate || certificate.notAfter <= now()) {
-        if ((refusedUntil.get(host) ?? 0) > Date.now()) return null;
+        if ((refusedUntil.get(host) ?? 0) > now().getTime()) return null;
         let pending = ordering.get(host);
         if (!pending) {
           pending = obtain(host).finally(() => ordering.delete(host));
