@@ -164,6 +164,11 @@ const ZEnv = z.object({
   ACME_ORDERS_PER_HOST_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   /** Certificate orders per hour, all hosts together. */
   ACME_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** 32 bytes in base64: the forwarded hosts' certificate keys are stored encrypted with it (AES-256-GCM); unset: plain PEM. */
+  ACME_KEY_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, '32 bytes in base64 (e.g. `openssl rand -base64 32`)')
+    .optional(),
   /** A certificate that ends within this many days is renewed. */
   ACME_RENEW_BEFORE_DAYS: z.coerce.number().int().min(1).max(60).default(30),
   /** Where zones are published: `none` (the shop keeps them) or `powerdns`. */
@@ -263,7 +268,16 @@ export interface Config {
     port: number;
     ipv4: string;
     ipv6: string | null;
-    https: { port: number; dnsCheck: boolean; dnsServers: string[]; ordersPerHostPerDay: number; ordersPerHour: number; renewBeforeDays: number };
+    https: {
+      port: number;
+      dnsCheck: boolean;
+      dnsServers: string[];
+      ordersPerHostPerDay: number;
+      ordersPerHour: number;
+      renewBeforeDays: number;
+      /** Base64 of the 32-byte key that encrypts the stored certificate keys; null: stored plain. */
+      keyEncryptionKey: string | null;
+    };
   };
   /** The certificate authority of the forwarded domains: none (HTTP only), or an ACME directory. */
   acme: { adapter: 'none' } | { adapter: 'acme-client'; directoryUrl: string; email: string | null; caFile: string | null };
@@ -376,6 +390,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ordersPerHostPerDay: e.ACME_ORDERS_PER_HOST_PER_DAY,
         ordersPerHour: e.ACME_ORDERS_PER_HOUR,
         renewBeforeDays: e.ACME_RENEW_BEFORE_DAYS,
+        keyEncryptionKey: e.ACME_KEY_ENCRYPTION_KEY ?? null,
       },
     },
     acme: e.ACME_DIRECTORY_URL

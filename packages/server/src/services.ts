@@ -21,6 +21,7 @@ import { createZoneService, type ZoneService } from './features/dns/zone-service
 import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
 import { createForwardService, type ForwardService } from './features/domains/forward-service.ts';
 import { createForwardTlsService, DEFAULT_FORWARD_TLS_LIMITS, type ForwardTlsService } from './features/forward-tls/forward-tls-service.ts';
+import { createKeySealing } from './features/forward-tls/key-sealing.ts';
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
 import { createCertificateService, type CertificateService } from './features/certificates/certificate-service.ts';
 import { createCloudflareService, type CloudflareService } from './features/cloudflare/cloudflare-service.ts';
@@ -154,6 +155,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     cacheEvents: adapters.cacheEvents,
     responder: { ipv4: config.forwarder?.ipv4 ?? DEFAULT_FORWARDER_IPV4, ipv6: config.forwarder?.ipv6 ?? null },
     limits: config.forwarder?.https ?? DEFAULT_FORWARD_TLS_LIMITS,
+    keySealing: createKeySealing(config.forwarder?.https?.keyEncryptionKey ? Buffer.from(config.forwarder.https.keyEncryptionKey, 'base64') : null),
     log,
     now,
   });

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { forwardCertificates } from '../src/db/schema/index.ts';
+import { createKeySealing } from '../src/features/forward-tls/key-sealing.ts';
 import { createForwardTlsService, type ForwardTlsService } from '../src/features/forward-tls/forward-tls-service.ts';
 import { createCertificateRequest, createTestAuthority, readCertificateRequest, signLeaf, type TestAuthorityPem } from '../src/ports/certificates/x509.ts';
 import type { AcmeIssueAnswer, AcmePort } from '../src/ports/acme/index.ts';
@@ -8,6 +12,7 @@ import { customerIdOf, databaseKinds, useTestShop } from './support/index.ts';
 
 const WEBSHOP = 'goudenkorst-webshop.com';
 const LIMITS = { ordersPerHostPerDay: 2, ordersPerHour: 3, renewBeforeDays: 30 };
+const KEY_ENCRYPTION_KEY = randomBytes(32);
 
 /**
  * The order rules without a certificate authority: a stand-in ACME port that answers after a
@@ -36,7 +41,7 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
   let customerId: number;
   useTestShop(kind, (shop) => ({ services } = shop), {
     demoAccounts: true,
-    app: { acme, now: () => clock, config: { forwarder: { ipv4: '127.0.0.1', ipv6: null, https: { port: 0, dnsCheck: false, dnsServers: [], ...LIMITS } } } },
+    app: { acme, now: () => clock, config: { forwarder: { ipv4: '127.0.0.1', ipv6: null, https: { port: 0, dnsCheck: false, dnsServers: [], ...LIMITS, keyEncryptionKey: KEY_ENCRYPTION_KEY.toString('base64') } } } },
   });
   /** The same feature in another process: its own caches and in-flight orders, the same database. */
   const otherProcess = (): ForwardTlsService =>
@@ -49,6 +54,7 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
       cacheEvents: services.adapters.cacheEvents,
       responder: { ipv4: '127.0.0.1', ipv6: null },
       limits: LIMITS,
+      keySealing: createKeySealing(KEY_ENCRYPTION_KEY),
       log: services.log,
       now: () => clock,
     });
@@ -60,7 +66,7 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
     expect(saved.ok).toBe(true);
   });
 
-  it('places one order for handshakes that come together, in this process and in another one', async () => {
+  it('places one order for handshakes that come together, in this process and in another one, and stores the key encrypted', async () => {
     const other = otherProcess();
     const contexts = await Promise.all([
       services.forwardTls.secureContextFor(WEBSHOP),
@@ -69,6 +75,9 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
     ]);
     expect(contexts.every((context) => context !== null)).toBe(true);
     expect(orders).toEqual([WEBSHOP]);
+    const [row] = await services.db.select().from(forwardCertificates).where(eq(forwardCertificates.host, WEBSHOP));
+    expect(row?.keyPem).toMatch(/^sealed:v1:/);
+    expect(row?.keyPem).not.toContain('PRIVATE KEY');
   });
 
   it('stops ordering for a host at its daily limit, failed orders counted, and tries again only after a pause', async () => {

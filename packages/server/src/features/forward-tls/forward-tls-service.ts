@@ -11,6 +11,7 @@ import { ReadCache } from '../../read-cache.ts';
 import { normaliseHost } from '../domains/forward-host.ts';
 import type { ForwardService } from '../domains/forward-service.ts';
 import * as repository from './forward-certificate-repository.ts';
+import type { KeySealing } from './key-sealing.ts';
 import type { StoredCertificate } from './forward-certificate-repository.ts';
 
 /** How often certificates are ordered, and when they are renewed. */
@@ -50,6 +51,8 @@ export interface ForwardTlsDeps {
   /** The responder's public addresses: where a host must point to get a certificate. */
   responder: { ipv4: string; ipv6: string | null };
   limits: ForwardTlsLimits;
+  /** How the certificates' private keys are stored: encrypted, or plain PEM. */
+  keySealing: KeySealing;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -99,7 +102,7 @@ export function createForwardTlsService(deps: ForwardTlsDeps): ForwardTlsService
   function contextOf(certificate: StoredCertificate): SecureContext {
     const known = contexts.get(certificate.host);
     if (known && known.issuedAt === certificate.issuedAt.getTime()) return known.context;
-    const context = createSecureContext({ cert: certificate.certificatePem, key: certificate.keyPem });
+    const context = createSecureContext({ cert: certificate.certificatePem, key: deps.keySealing.open(certificate.keyPem) });
     if (contexts.size >= 10_000) contexts.clear();
     contexts.set(certificate.host, { issuedAt: certificate.issuedAt.getTime(), context });
     return context;
@@ -138,7 +141,8 @@ export function createForwardTlsService(deps: ForwardTlsDeps): ForwardTlsService
         if (answer.reason === 'failed') log.warn({ host, detail: answer.detail }, 'the ACME order failed');
         return refuse(host, answer.reason);
       }
-      const certificate: StoredCertificate = { host, ...answer.certificate, issuedAt: now() };
+      const { certificatePem, keyPem, notAfter } = answer.certificate;
+      const certificate: StoredCertificate = { host, certificatePem, keyPem: deps.keySealing.seal(keyPem), notAfter, issuedAt: now() };
       await db.transaction(async (tx) => {
         await repository.storeCertificate(tx, certificate);
         await repository.releaseLease(tx, host, holder);
