@@ -11,7 +11,7 @@ import type { Services } from '../src/services.ts';
 import { customerIdOf, databaseKinds, useTestShop } from './support/index.ts';
 
 const WEBSHOP = 'goudenkorst-webshop.com';
-const LIMITS = { ordersPerHostPerDay: 2, ordersPerHour: 3, renewBeforeDays: 30 };
+const LIMITS = { ordersPerHostPerDay: 2, ordersPerHour: 4, renewBeforeDays: 30 };
 const KEY_ENCRYPTION_KEY = randomBytes(32);
 
 /**
@@ -44,7 +44,7 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
     app: { acme, now: () => clock, config: { forwarder: { ipv4: '127.0.0.1', ipv6: null, https: { port: 0, dnsCheck: false, dnsServers: [], ...LIMITS, keyEncryptionKey: KEY_ENCRYPTION_KEY.toString('base64') } } } },
   });
   /** The same feature in another process: its own caches and in-flight orders, the same database. */
-  const otherProcess = (): ForwardTlsService =>
+  const otherProcess = (keyEncryptionKey = KEY_ENCRYPTION_KEY): ForwardTlsService =>
     createForwardTlsService({
       db: services.db,
       acme,
@@ -54,7 +54,7 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
       cacheEvents: services.adapters.cacheEvents,
       responder: { ipv4: '127.0.0.1', ipv6: null },
       limits: LIMITS,
-      keySealing: createKeySealing(KEY_ENCRYPTION_KEY),
+      keySealing: createKeySealing(keyEncryptionKey),
       log: services.log,
       now: () => clock,
     });
@@ -78,31 +78,34 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
     const [row] = await services.db.select().from(forwardCertificates).where(eq(forwardCertificates.host, WEBSHOP));
     expect(row?.keyPem).toMatch(/^sealed:v1:/);
     expect(row?.keyPem).not.toContain('PRIVATE KEY');
+    // Under another key encryption key the stored key cannot be opened: the certificate is ordered again.
+    expect(await otherProcess(randomBytes(32)).secureContextFor(WEBSHOP)).not.toBeNull();
+    expect(orders).toEqual([WEBSHOP, WEBSHOP]);
   });
 
   it('stops ordering for a host at its daily limit, failed orders counted, and tries again only after a pause', async () => {
     answerWith = 'failure';
     const www = `www.${WEBSHOP}`;
     expect(await services.forwardTls.secureContextFor(www)).toBeNull();
-    expect(orders).toEqual([WEBSHOP, www]);
+    expect(orders).toEqual([WEBSHOP, WEBSHOP, www]);
     // Refused a minute long in this process: no new order.
     expect(await services.forwardTls.secureContextFor(www)).toBeNull();
-    expect(orders).toHaveLength(2);
+    expect(orders).toHaveLength(3);
     clock = new Date(clock.getTime() + 61_000);
     expect(await services.forwardTls.secureContextFor(www)).toBeNull();
-    expect(orders).toEqual([WEBSHOP, www, www]);
+    expect(orders).toEqual([WEBSHOP, WEBSHOP, www, www]);
     // The third order of the day is not placed: the shared counters say the host had its two.
     answerWith = 'certificate';
     clock = new Date(clock.getTime() + 61_000);
     expect(await otherProcess().secureContextFor(www)).toBeNull();
-    expect(orders).toHaveLength(3);
+    expect(orders).toHaveLength(4);
   });
 
   it('stops ordering for every host at the hourly limit', async () => {
-    // Three orders were placed this hour (the refused one was not counted overall): a fourth host gets none.
+    // Four orders were placed this hour (the refused one was not counted overall): another host gets none.
     expect(await services.forwardTls.secureContextFor('goudenkorst.nl')).toBeNull(); // no forward: nothing counted
     expect((await services.forwards.save(customerId, { domainName: 'goudenkorst.nl', forwardOption: 'HTTP', forwardTo: 'https://example.nl' })).ok).toBe(true);
     expect(await otherProcess().secureContextFor('goudenkorst.nl')).toBeNull();
-    expect(orders).toHaveLength(3);
+    expect(orders).toHaveLength(4);
   });
 });

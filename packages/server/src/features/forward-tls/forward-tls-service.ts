@@ -108,6 +108,16 @@ export function createForwardTlsService(deps: ForwardTlsDeps): ForwardTlsService
     return context;
   }
 
+  /** The context of a stored certificate, or null when its key cannot be opened (another key encryption key): it is ordered again. */
+  function usableContext(certificate: StoredCertificate): SecureContext | null {
+    try {
+      return contextOf(certificate);
+    } catch (error) {
+      log.warn({ host: certificate.host, err: error }, 'the stored certificate of a forwarded host cannot be used; ordering a new one');
+      return null;
+    }
+  }
+
   function refuse(host: string, why: string): null {
     if (refusedUntil.size >= 10_000) refusedUntil.clear();
     refusedUntil.set(host, now().getTime() + REFUSAL_MS);
@@ -179,17 +189,17 @@ export function createForwardTlsService(deps: ForwardTlsDeps): ForwardTlsService
       const host = normaliseHost(servername);
       if (!host || !enabled) return null;
       if (!(await deps.forwards.forHost(host))) return null;
-      let certificate = await certificateOf(host);
-      if (!certificate || certificate.notAfter <= now()) {
-        if ((refusedUntil.get(host) ?? 0) > now().getTime()) return null;
-        let pending = ordering.get(host);
-        if (!pending) {
-          pending = obtain(host).finally(() => ordering.delete(host));
-          ordering.set(host, pending);
-        }
-        certificate = await pending;
+      const current = await certificateOf(host);
+      const usable = current && current.notAfter > now() ? usableContext(current) : null;
+      if (usable) return usable;
+      if ((refusedUntil.get(host) ?? 0) > now().getTime()) return null;
+      let pending = ordering.get(host);
+      if (!pending) {
+        pending = obtain(host).finally(() => ordering.delete(host));
+        ordering.set(host, pending);
       }
-      return certificate ? contextOf(certificate) : null;
+      const ordered = await pending;
+      return ordered ? contextOf(ordered) : null;
     },
 
     challengeAnswer: (host, token) => repository.challengeAnswer(db, host, token),
