@@ -1,9 +1,12 @@
 import { createSimulatedResolver, createSystemResolver, type DnsResolverPort } from './ports/dns-resolver/index.ts';
 import { createOfflineAddressLookup, createPdokAddressLookup, type AddressLookupPort } from './ports/address-lookup/index.ts';
+import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
+import { createAcmeAccountKey, createAcmeClientAcme, createNoneAcme, type AcmePort } from './ports/acme/index.ts';
+import { createSystemHostAddresses, createUncheckedHostAddresses, type HostAddressesPort } from './ports/host-addresses/index.ts';
 import type { Config, SharedStore } from './config.ts';
 import type { Database } from './db/connect.ts';
-import { getOrCreateSecret } from './db/settings.ts';
+import { getOrCreateSecret, getOrCreateValue } from './db/settings.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import wellKnownNames from './features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { batchedOwnershipCheck } from './features/domains/domain-service.ts';
@@ -52,6 +55,10 @@ export interface Adapters {
   addressLookup: AddressLookupPort;
   /** Invalidates the in-process read caches (session, basket) in every process. */
   cacheEvents: CacheEventsPort;
+  /** The certificate authority of the forwarding responder's HTTPS. */
+  acme: AcmePort;
+  /** What a forwarded host resolves to, checked before its certificate is ordered. */
+  hostAddresses: HostAddressesPort;
   /** Closes the connections the adapters opened (Redis), after the app has closed. */
   close(): Promise<void>;
 }
@@ -75,6 +82,8 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
     dnsResolver: config.dnsResolver.adapter === 'system' ? createSystemResolver({ servers: config.dnsResolver.servers }) : createSimulatedResolver(),
     addressLookup: createAddressLookup(config.addressLookup),
     cacheEvents,
+    acme: await createAcme(config.acme, db),
+    hostAddresses: config.forwarder.https.dnsCheck ? createSystemHostAddresses({ servers: config.forwarder.https.dnsServers }) : createUncheckedHostAddresses(),
     close: async () => {
       await cacheEvents.close();
       await redis?.client.quit();
@@ -125,6 +134,20 @@ export function createAddressLookup(addressLookup: Config['addressLookup']): Add
 /** The simulated authority (the only adapter yet): real certificates under its own untrusted test CA. */
 export function createCertificates(certificates: Config['certificates'], db: Database): CertificatePort {
   return createSimulatedCertificates({ db, issueSeconds: certificates.issueSeconds, failureRate: certificates.failureRate });
+}
+
+/**
+ * An ACME directory when configured, with the account key the installation keeps in its settings
+ * (made on first use); otherwise none, and the forwarding responder serves HTTP only.
+ */
+export async function createAcme(acme: Config['acme'], db: Database): Promise<AcmePort> {
+  if (acme.adapter === 'none') return createNoneAcme();
+  return createAcmeClientAcme({
+    directoryUrl: acme.directoryUrl,
+    email: acme.email,
+    caPem: acme.caFile ? readFileSync(acme.caFile, 'utf8') : null,
+    accountKeyPem: await getOrCreateValue(db, 'acme_account_key', createAcmeAccountKey),
+  });
 }
 
 /** Cloudflare's API v4 when configured; otherwise the simulated account in the shop's database. */

@@ -127,3 +127,35 @@ describe('VPS configuration', () => {
     expect(() => loadConfig({ ...proxmox, PROXMOX_TOKEN_ID: 'kavel' })).toThrow(/PROXMOX_TOKEN_ID/);
   });
 });
+
+describe('the forwarding responder HTTPS configuration', () => {
+  const KEK = Buffer.alloc(32, 7).toString('base64');
+  it('defaults to no certificate authority (HTTP only), port 8443, the DNS check on through the system resolvers, and the order limits', () => {
+    const config = loadConfig({});
+    expect(config.acme).toEqual({ adapter: 'none' });
+    expect(config.forwarder.https).toEqual({ port: 8443, dnsCheck: true, dnsServers: [], ordersPerHostPerDay: 5, ordersPerHour: 30, renewBeforeDays: 30, keyEncryptionKey: null });
+  });
+
+  it('reads an ACME directory with its contact and CA file, the resolvers and limits', () => {
+    const config = loadConfig({
+      ACME_DIRECTORY_URL: 'https://acme-staging-v02.api.letsencrypt.org/directory',
+      ACME_EMAIL: 'hostmaster@bakker-hosting.nl',
+      ACME_CA_FILE: '/etc/kavel/acme-ca.pem',
+      FORWARDER_HTTPS_PORT: '443',
+      FORWARDER_HTTPS_DNS_CHECK: 'false',
+      FORWARDER_HTTPS_DNS_SERVERS: ' 9.9.9.9 , 127.0.0.1:5353',
+      ACME_ORDERS_PER_HOST_PER_DAY: '3',
+      ACME_ORDERS_PER_HOUR: '100',
+      ACME_RENEW_BEFORE_DAYS: '20',
+      ACME_KEY_ENCRYPTION_KEY: KEK,
+    });
+    expect(config.acme).toEqual({ adapter: 'acme-client', directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory', email: 'hostmaster@bakker-hosting.nl', caFile: '/etc/kavel/acme-ca.pem' });
+    expect(config.forwarder.https).toEqual({ port: 443, dnsCheck: false, dnsServers: ['9.9.9.9', '127.0.0.1:5353'], ordersPerHostPerDay: 3, ordersPerHour: 100, renewBeforeDays: 20, keyEncryptionKey: KEK });
+  });
+
+  it('refuses a directory that is no URL, a contact that is no e-mail address and a key encryption key that is not 32 bytes', () => {
+    expect(() => loadConfig({ ACME_KEY_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/ACME_KEY_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ ACME_DIRECTORY_URL: 'letsencrypt' })).toThrow(/ACME_DIRECTORY_URL/);
+    expect(() => loadConfig({ ACME_DIRECTORY_URL: 'https://acme.example/dir', ACME_EMAIL: 'nobody' })).toThrow(/ACME_EMAIL/);
+  });
+});

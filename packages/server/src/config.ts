@@ -14,6 +14,7 @@ export const DEFAULT_DNS_HOSTMASTER = 'hostmaster@kavel.nl';
 /** Where forwarded domains point when `FORWARDER_IPV4` is not set (a documentation address: set the real one). */
 export const DEFAULT_FORWARDER_IPV4 = '203.0.113.80';
 export const DEFAULT_FORWARDER_PORT = 8088;
+export const DEFAULT_FORWARDER_HTTPS_PORT = 8443;
 export const DEFAULT_PDOK_LOCATIESERVER_URL = 'https://api.pdok.nl/bzk/locatieserver/search/v3_1';
 
 const ZEnv = z.object({
@@ -147,6 +148,29 @@ const ZEnv = z.object({
   /** The responder's public addresses: the A (and AAAA) records of domains forwarded by HTTP or IFRAME. */
   FORWARDER_IPV4: z.string().refine(isIpv4, 'an IPv4 address').default(DEFAULT_FORWARDER_IPV4),
   FORWARDER_IPV6: z.string().refine(isIpv6, 'an IPv6 address').optional(),
+  /** The responder's HTTPS port; it listens there only when ACME_DIRECTORY_URL is set. */
+  FORWARDER_HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_FORWARDER_HTTPS_PORT),
+  /** Whether a host must resolve to FORWARDER_IPV4/IPV6 (every address it has) before a certificate is ordered for it. */
+  FORWARDER_HTTPS_DNS_CHECK: z.enum(['true', 'false']).default('true'),
+  /** Resolvers for that check, comma-separated `host` or `host:port`; empty: the system's. */
+  FORWARDER_HTTPS_DNS_SERVERS: z.string().default(''),
+  /** An ACME directory for the forwarded domains' certificates (Let's Encrypt, its staging, pebble); unset: HTTP only. */
+  ACME_DIRECTORY_URL: z.string().url().optional(),
+  /** The ACME account's contact address. */
+  ACME_EMAIL: z.string().email().optional(),
+  /** A PEM file of extra CAs trusted for the ACME server's own HTTPS (e.g. pebble's `pebble.minica.pem`). */
+  ACME_CA_FILE: z.string().optional(),
+  /** Certificate orders per host name per day (failed ones count). */
+  ACME_ORDERS_PER_HOST_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Certificate orders per hour, all hosts together. */
+  ACME_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** 32 bytes in base64: the forwarded hosts' certificate keys are stored encrypted with it (AES-256-GCM); unset: plain PEM. */
+  ACME_KEY_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, 'base64').length === 32, '32 bytes in base64 (e.g. `openssl rand -base64 32`)')
+    .optional(),
+  /** A certificate that ends within this many days is renewed. */
+  ACME_RENEW_BEFORE_DAYS: z.coerce.number().int().min(1).max(60).default(30),
   /** Where zones are published: `none` (the shop keeps them) or `powerdns`. */
   DNS_ADAPTER: z.enum(['none', 'powerdns']).default('none'),
   DNS_RESOLVER: z.enum(['simulated', 'system']).default('simulated'),
@@ -236,8 +260,27 @@ export interface Config {
   dnsResolver: { adapter: 'simulated' } | { adapter: 'system'; servers: string[] };
   /** The customer-data form's address lookup: the committed BAG subset, or the PDOK Locatieserver. */
   addressLookup: { adapter: 'offline' } | { adapter: 'pdok'; baseUrl: string; timeoutMs: number };
-  /** The forwarding responder: where it listens, and the addresses forwarded domains point at. */
-  forwarder: { port: number; ipv4: string; ipv6: string | null };
+  /**
+   * The forwarding responder: where it listens, the addresses forwarded domains point at, and its
+   * HTTPS (the port, whether a host's DNS is checked, through which resolvers, the order limits).
+   */
+  forwarder: {
+    port: number;
+    ipv4: string;
+    ipv6: string | null;
+    https: {
+      port: number;
+      dnsCheck: boolean;
+      dnsServers: string[];
+      ordersPerHostPerDay: number;
+      ordersPerHour: number;
+      renewBeforeDays: number;
+      /** Base64 of the 32-byte key that encrypts the stored certificate keys; null: stored plain. */
+      keyEncryptionKey: string | null;
+    };
+  };
+  /** The certificate authority of the forwarded domains: none (HTTP only), or an ACME directory. */
+  acme: { adapter: 'none' } | { adapter: 'acme-client'; directoryUrl: string; email: string | null; caFile: string | null };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -336,7 +379,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { adapter: 'simulated' },
     addressLookup:
       e.ADDRESS_LOOKUP === 'pdok' ? { adapter: 'pdok', baseUrl: e.PDOK_LOCATIESERVER_URL, timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS } : { adapter: 'offline' },
-    forwarder: { port: e.FORWARDER_PORT, ipv4: e.FORWARDER_IPV4, ipv6: e.FORWARDER_IPV6 ? canonicalIpv6(e.FORWARDER_IPV6) : null },
+    forwarder: {
+      port: e.FORWARDER_PORT,
+      ipv4: e.FORWARDER_IPV4,
+      ipv6: e.FORWARDER_IPV6 ? canonicalIpv6(e.FORWARDER_IPV6) : null,
+      https: {
+        port: e.FORWARDER_HTTPS_PORT,
+        dnsCheck: e.FORWARDER_HTTPS_DNS_CHECK === 'true',
+        dnsServers: e.FORWARDER_HTTPS_DNS_SERVERS.split(',').map((server) => server.trim()).filter((server) => server !== ''),
+        ordersPerHostPerDay: e.ACME_ORDERS_PER_HOST_PER_DAY,
+        ordersPerHour: e.ACME_ORDERS_PER_HOUR,
+        renewBeforeDays: e.ACME_RENEW_BEFORE_DAYS,
+        keyEncryptionKey: e.ACME_KEY_ENCRYPTION_KEY ?? null,
+      },
+    },
+    acme: e.ACME_DIRECTORY_URL
+      ? { adapter: 'acme-client', directoryUrl: e.ACME_DIRECTORY_URL, email: e.ACME_EMAIL ?? null, caFile: e.ACME_CA_FILE ?? null }
+      : { adapter: 'none' },
   };
 }
 

@@ -61,8 +61,13 @@ if (runsWeb) {
   log.info(`Kavel serves the shop at http://localhost:${config.port}/bestelprocedure (${database.kind} database)`);
 }
 if (runsForwarder) {
-  roles.push(await startForwarder(services, { port: config.forwarder.port, host: config.host }));
-  log.info(`Kavel answers forwarded domains on port ${config.forwarder.port}`);
+  const forwarder = await startForwarder(services, { port: config.forwarder.port, host: config.host, httpsPort: config.forwarder.https.port });
+  roles.push(forwarder);
+  log.info(
+    forwarder.httpsPort === null
+      ? `Kavel answers forwarded domains on port ${forwarder.port} (HTTP only: no ACME_DIRECTORY_URL)`
+      : `Kavel answers forwarded domains on port ${forwarder.port} and over HTTPS on port ${forwarder.httpsPort}`,
+  );
 }
 if (runsWorker) {
   roles.push(await startWorker(services, jobs));

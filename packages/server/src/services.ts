@@ -20,6 +20,8 @@ import { createZoneOperations, type ZoneOperations } from './features/dns/zone-o
 import { createZoneService, type ZoneService } from './features/dns/zone-service.ts';
 import { createDomainService, type DomainService } from './features/domains/domain-service.ts';
 import { createForwardService, type ForwardService } from './features/domains/forward-service.ts';
+import { createForwardTlsService, DEFAULT_FORWARD_TLS_LIMITS, type ForwardTlsService } from './features/forward-tls/forward-tls-service.ts';
+import { createKeySealing } from './features/forward-tls/key-sealing.ts';
 import { createHostingService, type HostingService } from './features/hosting/hosting-service.ts';
 import { createCertificateService, type CertificateService } from './features/certificates/certificate-service.ts';
 import { createCloudflareService, type CloudflareService } from './features/cloudflare/cloudflare-service.ts';
@@ -40,7 +42,7 @@ import type { ShopOrigin } from './http/shop-origin.ts';
 export type ShopConfig = Pick<
   Config,
   'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'requestLog' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> };
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> & Partial<Pick<Config['forwarder'], 'https'>> };
 
 /** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */
 export type ServiceAdapters = Omit<Adapters, 'close'>;
@@ -81,6 +83,8 @@ export interface Services {
   domains: DomainService;
   /** Domain forwarding: the account page, the order's redirect and the responder's lookups. */
   forwards: ForwardService;
+  /** The forwarding responder's HTTPS: certificates on demand through ACME, and their renewal. */
+  forwardTls: ForwardTlsService;
   hosting: HostingService;
   /** The customers' SSL certificates, their domains behind Cloudflare and their virtual servers. */
   certificates: CertificateService;
@@ -141,6 +145,19 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     dns,
     responder: { ipv4: config.forwarder?.ipv4 ?? DEFAULT_FORWARDER_IPV4, ipv6: config.forwarder?.ipv6 ?? null },
     cacheEvents: adapters.cacheEvents,
+  });
+  const forwardTls = createForwardTlsService({
+    db,
+    acme: adapters.acme,
+    hostAddresses: adapters.hostAddresses,
+    forwards,
+    counters: adapters.counters,
+    cacheEvents: adapters.cacheEvents,
+    responder: { ipv4: config.forwarder?.ipv4 ?? DEFAULT_FORWARDER_IPV4, ipv6: config.forwarder?.ipv6 ?? null },
+    limits: config.forwarder?.https ?? DEFAULT_FORWARD_TLS_LIMITS,
+    keySealing: createKeySealing(config.forwarder?.https?.keyEncryptionKey ? Buffer.from(config.forwarder.https.keyEncryptionKey, 'base64') : null),
+    log,
+    now,
   });
   const dnsProfiles = createProfileService(db, { accounts: accountDirectory });
   const hosting = createHostingService(db);
@@ -251,5 +268,5 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     placing: orders.placing,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, forwards, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
+  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, forwards, forwardTls, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { domainRedirects, domains } from '../src/db/schema/index.ts';
+import { acmeChallenges, domainRedirects, domains } from '../src/db/schema/index.ts';
 import { forwardCacheKeys } from '../src/features/domains/forward-host.ts';
 import type { RunningRole } from '../src/roles/running-role.ts';
 import { startForwarder } from '../src/roles/forwarder.ts';
@@ -33,12 +33,12 @@ function ask(port: number, host: string, path = '/', method = 'GET'): Promise<An
 describe('the forwarding responder over HTTP', () => {
   let services: Services;
   let customerId: number;
-  let responder: RunningRole & { port: number };
+  let responder: RunningRole & { port: number; httpsPort: number | null };
   useTestShop(databaseKinds[0]!, (shop) => ({ services } = shop), { demoAccounts: true });
 
   beforeAll(async () => {
     customerId = await customerIdOf(services.db, 'klant@demo.kavel.nl');
-    responder = await startForwarder(services, { host: '127.0.0.1', port: 0 });
+    responder = await startForwarder(services, { host: '127.0.0.1', port: 0, httpsPort: 0 });
   });
   afterAll(() => responder.stop());
 
@@ -121,5 +121,19 @@ describe('the forwarding responder over HTTP', () => {
     await forward({ forwardTo: 'https://goudenkorst.nl/nieuw' });
     expect((await ask(responder.port, WEBSHOP)).headers.location).toBe('https://goudenkorst.nl/nieuw');
     expect((await ask(responder.port, `www.${WEBSHOP}`)).headers.location).toBe('https://goudenkorst.nl/nieuw');
+  });
+
+  it('answers an ACME HTTP-01 challenge of an order in progress for its own host only, and has no HTTPS without a certificate authority', async () => {
+    await services.db.insert(acmeChallenges).values({ host: WEBSHOP, token: 'tok-EN_1', keyAuthorization: 'tok-EN_1.thumbprint' });
+    const answer = await ask(responder.port, WEBSHOP, '/.well-known/acme-challenge/tok-EN_1');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe('tok-EN_1.thumbprint');
+    for (const [host, token] of [['goudenkorst.nl', 'tok-EN_1'], [WEBSHOP, 'onbekend'], ['127.0.0.1', 'tok-EN_1']] as const) {
+      const refused = await ask(responder.port, host, `/.well-known/acme-challenge/${token}`);
+      expect(refused.status, `${host} ${token}`).toBe(404);
+      expect(refused.body).toBe('Not found');
+    }
+    await services.db.delete(acmeChallenges);
+    expect(responder.httpsPort).toBeNull();
   });
 });

@@ -176,7 +176,16 @@ describe.each(databaseKinds)('jobs of the shop on $name', (kind) => {
   });
 
   it('declares the shop\'s queues with retries', () => {
-    expect(Object.keys(QUEUES).sort()).toEqual(['dns-catch-up', 'fulfil-order', 'fulfilment-sweep', 'publish-dns-zone', 'purge-account-attempts', 'send-mail']);
+    expect(Object.keys(QUEUES).sort()).toEqual([
+      'dns-catch-up',
+      'fulfil-order',
+      'fulfilment-sweep',
+      'publish-dns-zone',
+      'purge-account-attempts',
+      'renew-forward-certificates',
+      'send-mail',
+      'sync-domain-holder',
+    ]);
   });
 });
 

@@ -13,3 +13,13 @@ export async function getOrCreateSecret(db: Database, key: string): Promise<stri
   if (!row) throw new Error(`setting ${key} missing right after insert`);
   return row.value;
 }
+
+/** A value this installation makes once (`make`) and keeps, e.g. the ACME account's key; the first process to store it wins. */
+export async function getOrCreateValue(db: Database, key: string, make: () => Promise<string>): Promise<string> {
+  const [existing] = await db.select().from(settings).where(eq(settings.key, key));
+  if (existing) return existing.value;
+  await db.insert(settings).values({ key, value: await make() }).onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
+  if (!row) throw new Error(`setting ${key} missing right after insert`);
+  return row.value;
+}

@@ -14,6 +14,8 @@ export const JOBS = {
   dnsCatchUp: 'dns-catch-up',
   /** Gives the registry a domain's current holder (singleton key `holder-<id>`); retried for about 11 hours. */
   syncDomainHolder: 'sync-domain-holder',
+  /** Every 6 hours: the forwarding responder's certificates that end within 30 days are ordered again. */
+  renewForwardCertificates: 'renew-forward-certificates',
   /** Hourly: old account attempts and expired link tokens. */
   purgeAccounts: 'purge-account-attempts',
 } as const;
@@ -26,5 +28,6 @@ export const QUEUES: Record<string, QueueSettings> = {
   [JOBS.publishZone]: { retryLimit: 12, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120, policy: 'stately', concurrency: 4 },
   [JOBS.dnsCatchUp]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 240, policy: 'singleton' },
   [JOBS.syncDomainHolder]: { retryLimit: 12, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120, policy: 'stately', concurrency: 2 },
+  [JOBS.renewForwardCertificates]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 3600, policy: 'singleton' },
   [JOBS.purgeAccounts]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
 };

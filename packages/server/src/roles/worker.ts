@@ -10,6 +10,7 @@ export const SCHEDULES: Record<string, string> = {
   [JOBS.fulfilmentSweep]: '* * * * *',
   [JOBS.purgeAccounts]: '17 * * * *',
   [JOBS.dnsCatchUp]: '*/5 * * * *',
+  [JOBS.renewForwardCertificates]: '23 */6 * * *',
 };
 
 /**
@@ -24,6 +25,7 @@ export async function startWorker(services: Services, jobs: JobSystem, options: 
   await jobs.work(JOBS.purgeAccounts, () => services.accounts.purgeExpired());
   await jobs.work(JOBS.publishZone, services.dnsPublishing.publishZone);
   await jobs.work(JOBS.syncDomainHolder, services.holderRegistrySync.syncHolder);
+  await jobs.work(JOBS.renewForwardCertificates, async () => void (await services.forwardTls.renewDue()));
   await jobs.work(JOBS.dnsCatchUp, async () => void (await services.dnsPublishing.catchUp()));
   if (options.schedules !== false) for (const [name, cron] of Object.entries(SCHEDULES)) await jobs.schedule(name, cron);
   return { name: 'worker', stop: () => jobs.stop() };

@@ -23,6 +23,8 @@ import { createNonePublisher, type DnsPublisherPort } from '../../src/ports/dns-
 import { createSimulatedResolver, type DnsResolverPort } from '../../src/ports/dns-resolver/index.ts';
 import { createOfflineAddressLookup, type AddressLookupPort } from '../../src/ports/address-lookup/index.ts';
 import { createMemoryCacheEvents, type CacheEventsPort } from '../../src/ports/cache-events/index.ts';
+import { createNoneAcme, type AcmePort } from '../../src/ports/acme/index.ts';
+import { createUncheckedHostAddresses, type HostAddressesPort } from '../../src/ports/host-addresses/index.ts';
 import type { CounterPort } from '../../src/ports/counters/counter-port.ts';
 import type { RegistryPort } from '../../src/ports/registry/registry-port.ts';
 import { createSimulatedPayment } from '../../src/ports/payment/index.ts';
@@ -92,6 +94,10 @@ export interface TestAppOptions {
   addressLookup?: AddressLookupPort;
   /** Default: in this process only, as one process on the embedded database has them. */
   cacheEvents?: CacheEventsPort;
+  /** Default: none (the forwarding responder serves HTTP only). */
+  acme?: AcmePort;
+  /** Default: every host taken as pointing at the responder. */
+  hostAddresses?: HostAddressesPort;
   config?: Partial<AppConfig>;
   /** The clock of the account rules, sessions, fulfilment and the simulated registry. */
   now?: () => Date;
@@ -197,6 +203,8 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       dnsResolver: options.dnsResolver ?? createSimulatedResolver(),
       addressLookup: options.addressLookup ?? createOfflineAddressLookup(),
       cacheEvents: options.cacheEvents ?? createMemoryCacheEvents(),
+      acme: options.acme ?? createNoneAcme(),
+      hostAddresses: options.hostAddresses ?? createUncheckedHostAddresses(),
     },
     jobs: options.jobs ?? noJobs,
     log: options.log ?? testLogger(options),

@@ -11,3 +11,4 @@ export * from './simulated.ts';
 export * from './dns-zones.ts';
 export * from './order-app.ts';
 export * from './delivered-products.ts';
+export * from './forward-certificates.ts';

@@ -1,21 +1,63 @@
+import type { SecureContext } from 'node:tls';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { normaliseHost } from './forward-host.ts';
 import { framePage, parkedPage, redirectLocation, type ResponderPage } from './forward-pages.ts';
 import type { ForwardService } from './forward-service.ts';
 
+export interface ForwardResponderDeps {
+  forwards: Pick<ForwardService, 'forHost'>;
+  log: FastifyBaseLogger;
+  /** The ACME HTTP-01 answer for a token asked of a host; absent: none is answered. */
+  challengeAnswer?: (host: string, token: string) => Promise<string | null>;
+  /** HTTPS: the certificate of each handshake's server name (SNI); null fails the handshake. */
+  tls?: { secureContextFor(servername: string): Promise<SecureContext | null> };
+}
+
 /**
  * The forwarding responder (the `forwarder` role): one catch-all route that finds the forward
  * of the request's Host (and of the domain of a `www.` host) and answers its redirect or frame
- * page, or the parked page. It has no sessions, cookies, body parsing or database writes.
+ * page, or the parked page; and the ACME HTTP-01 answers of the certificate orders in progress.
+ * It has no sessions, cookies or body parsing, and writes nothing itself. With `tls` it speaks
+ * HTTPS (a certificate order on a handshake writes through the forward-tls service).
  */
-export async function buildForwardResponder(deps: { forwards: Pick<ForwardService, 'forHost'>; log: FastifyBaseLogger }): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: deps.log, disableRequestLogging: true, trustProxy: false });
+export async function buildForwardResponder(deps: ForwardResponderDeps): Promise<FastifyInstance> {
+  const tls = deps.tls;
+  const app = Fastify({
+    loggerInstance: deps.log,
+    disableRequestLogging: true,
+    trustProxy: false,
+    ...(tls
+      ? {
+          https: {
+            SNICallback: (servername: string, done: (error: Error | null, context?: SecureContext) => void) => {
+              tls.secureContextFor(servername).then(
+                (context) => (context ? done(null, context) : done(new Error('no certificate for this name'))),
+                (error: unknown) => {
+                  deps.log.error({ err: error, servername }, 'the certificate of a forwarded host failed');
+                  done(error instanceof Error ? error : new Error(String(error)));
+                },
+              );
+            },
+          },
+        }
+      : {}),
+  });
   // Whatever a request carries is never read.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
   const send = (reply: FastifyReply, page: ResponderPage) =>
     reply.code(page.status).headers(page.headers).header('x-content-type-options', 'nosniff').type('text/html; charset=utf-8').send(page.html);
+
+  const challengeAnswer = deps.challengeAnswer;
+  if (challengeAnswer) {
+    app.get<{ Params: { token: string } }>('/.well-known/acme-challenge/:token', async (request, reply) => {
+      const host = normaliseHost(request.headers.host);
+      const answer = host && /^[\w-]{1,256}$/.test(request.params.token) ? await challengeAnswer(host, request.params.token) : null;
+      if (answer === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.code(200).type('application/octet-stream').send(answer);
+    });
+  }
 
   app.all('/*', async (request, reply) => {
     const host = normaliseHost(request.headers.host);
