@@ -53,6 +53,7 @@ function medianFigures(target: string, rounds: LoadFigures[]): ThroughputFigures
     p99LatencyMs: of((f) => f.p99LatencyMs),
     requests: sum((f) => f.requests),
     non2xx: sum((f) => f.non2xx),
+    redirects: sum((f) => f.redirects),
     errors: sum((f) => f.errors),
     timeouts: sum((f) => f.timeouts),
   };

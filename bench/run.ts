@@ -12,6 +12,7 @@ import { runBasketThroughputBenchmark } from './basket-throughput.ts';
 import { runBundleSizeBenchmark } from './bundle-size.ts';
 import { runConcurrentOrdersBenchmark } from './concurrent-orders.ts';
 import { runDnsBenchmark } from './dns.ts';
+import { runForwarderBenchmark } from './forwarder.ts';
 import { runLighthouseBenchmark } from './lighthouse.ts';
 import { runPasswordGuessingBenchmark } from './password-guessing.ts';
 import { runServerStartBenchmark } from './server-start.ts';
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   { key: 'serverStart', title: 'Server start to first answer: compiled server vs bare Fastify (node)', run: runServerStartBenchmark },
   { key: 'wireBytes', title: 'JavaScript on the wire before a page is usable (Chromium)', run: runWireBytesBenchmark },
   { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS, from the built files (breakdown)', run: runBundleSizeBenchmark },
+  { key: 'forwarder', title: 'Forwarding responder: redirects per second vs a bare Fastify redirect', run: runForwarderBenchmark },
   { key: 'dns', title: 'DNS publishing to PowerDNS: latency, a profile on 1,000 zones, PowerDNS vs Knot (dnsperf)', run: runDnsBenchmark },
   { key: 'lighthouse', title: 'Lighthouse mobile', run: runLighthouseBenchmark },
 ];

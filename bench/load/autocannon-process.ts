@@ -16,6 +16,8 @@ export interface LoadFigures {
   p99LatencyMs: number;
   requests: number;
   non2xx: number;
+  /** Answers with a 3xx status (a redirect). */
+  redirects: number;
   errors: number;
   timeouts: number;
 }
@@ -31,6 +33,7 @@ interface AutocannonJson {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
+  '3xx': number;
   errors: number;
   timeouts: number;
 }
@@ -56,6 +59,7 @@ export async function loadFromOtherProcess({ url, headers = {}, connections, sec
     p99LatencyMs: result.latency.p99,
     requests: result.requests.total,
     non2xx: result.non2xx,
+    redirects: result['3xx'],
     errors: result.errors,
     timeouts: result.timeouts,
   };

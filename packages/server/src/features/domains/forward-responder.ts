@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import { normaliseHost } from './forward-host.ts';
 import { framePage, parkedPage, redirectLocation, type ResponderPage } from './forward-pages.ts';
 import type { ForwardService } from './forward-service.ts';
+import { RequestLog } from '../../http/request-log.ts';
 
 export interface ForwardResponderDeps {
   forwards: Pick<ForwardService, 'forHost'>;
@@ -24,7 +25,8 @@ export async function buildForwardResponder(deps: ForwardResponderDeps): Promise
   const tls = deps.tls;
   const app = Fastify({
     loggerInstance: deps.log,
-    disableRequestLogging: true,
+    // No line per request: a responder answers many, and says nothing new in them.
+    logController: new RequestLog(false),
     trustProxy: false,
     ...(tls
       ? {
