@@ -117,6 +117,20 @@ describe('domain forwarding in the account area', () => {
     expect(errors).toEqual([]);
   });
 
+  it("offers e-mail by mx, google or office, each opening the DNS page's preset with its changes to be shown first", async () => {
+    const mail = page.getByTestId('forwarding-mail');
+    await expect(mail.getByRole('link').allTextContents()).resolves.toEqual(['Onze mailservers (mx)', 'Google Workspace (google)', 'Microsoft 365 (office)']);
+    await page.getByTestId('forwarding-mail-google').click();
+    await page.waitForURL(/\/account\/dns-beheren\?name=goudenkorst-webshop\.com&mail=google$/);
+    const presets = page.getByTestId('dns-mail-presets');
+    await expect(presets.getByRole('radio', { name: 'Google Workspace (google)' }).isChecked()).resolves.toBe(true);
+    await presets.getByRole('button', { name: 'Bekijk de wijzigingen' }).click();
+    await page.getByText('smtp.google.com').first().waitFor();
+    await page.goBack();
+    await page.getByTestId('forwarding-page').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('fits a phone', async () => {
     const phone = await browser.newContext({ ...mobile, bypassCSP: true, storageState: await context.storageState() });
     const small = await phone.newPage();

@@ -32,6 +32,9 @@ export const forwardingHref = (domain: string) => `${FORWARDING_PATH}?name=${enc
 /** The DNS page of a domain. */
 export const dnsManagementHref = (domain: string) => `${DNS_MANAGEMENT_PATH}?name=${encodeURIComponent(domain)}`;
 
+/** The DNS page of a domain with one of its e-mail presets chosen (`mx`, `google`, `office`). */
+export const mailPresetHref = (domain: string, preset: string) => `${dnsManagementHref(domain)}&mail=${encodeURIComponent(preset)}`;
+
 export type AccountAreaPath = AccountMenuPath | typeof HOSTING_CHOICE_PATH | typeof EXTRA_SERVICES_PATH | typeof DNS_MANAGEMENT_PATH | typeof DNS_PROFILES_PATH | typeof FORWARDING_PATH;
 
 export function isAccountAreaPath(path: string): path is AccountAreaPath {

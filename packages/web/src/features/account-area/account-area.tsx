@@ -88,7 +88,7 @@ export function AccountArea() {
             case DNS_MANAGEMENT_PATH:
               return (
                 <Suspense fallback={loading}>
-                  <DnsManagementPage name={params.get('name') ?? ''} />
+                  <DnsManagementPage name={params.get('name') ?? ''} mailPreset={params.get('mail')} />
                 </Suspense>
               );
             case DNS_PROFILES_PATH:

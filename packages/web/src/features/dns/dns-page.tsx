@@ -24,13 +24,13 @@ type Confirmation = { text: string; run: () => void } | null;
 export const dnsPageQueryKey = (name: string) => ['dns-page', name.toLowerCase()];
 
 /** `/account/dns-beheren?name=`: a domain's DNS records (spec 001 sections 2, 4, 5 and 8). */
-export function DnsManagementPage({ name }: { name: string }) {
+export function DnsManagementPage({ name, mailPreset = null }: { name: string; mailPreset?: string | null }) {
   const t = useDnsT();
   const page = useQuery({ queryKey: dnsPageQueryKey(name), queryFn: () => dnsApi.page(name), enabled: name !== '' });
   if (name === '') return <NoDomain t={t} />;
   if (page.isPending) return <Spinner label={t('records')} />;
   if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} />;
-  return <Zone page={page.data} queryKey={dnsPageQueryKey(name)} />;
+  return <Zone page={page.data} queryKey={dnsPageQueryKey(name)} mailPreset={mailPreset} />;
 }
 
 function NoDomain({ t }: { t: DnsTranslate }) {
@@ -44,7 +44,7 @@ function NoDomain({ t }: { t: DnsTranslate }) {
   );
 }
 
-function Zone({ page, queryKey }: { page: TDnsZonePage; queryKey: readonly unknown[] }) {
+function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: readonly unknown[]; mailPreset: string | null }) {
   const t = useDnsT();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -140,7 +140,7 @@ function Zone({ page, queryKey }: { page: TDnsZonePage; queryKey: readonly unkno
           {canChange && (
             <section aria-labelledby="dns-mail-heading" className="dns-page__section">
               <h2 id="dns-mail-heading">{t('mailHeading')}</h2>
-              <MailPresets page={page} outcome={outcome} reload={reload} />
+              <MailPresets page={page} outcome={outcome} reload={reload} chosen={mailPreset} />
             </section>
           )}
 

@@ -1,5 +1,5 @@
 import { MAIL_PRESETS, type TDnsApplyPreview, type TDnsZonePage, type TMailPreset } from '@kavel/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
@@ -12,9 +12,15 @@ import { useDnsT } from './dns-texts.ts';
  * The e-mail presets (mx, google, office): built-in, read-only profiles whose records are listed
  * here. Choosing one shows the diff first; applying swaps the zone's mail records and keeps the rest.
  */
-export function MailPresets({ page, outcome, reload }: { page: TDnsZonePage; outcome: ToolOutcome; reload: () => Promise<unknown> }) {
+export function MailPresets({ page, outcome, reload, chosen = null }: { page: TDnsZonePage; outcome: ToolOutcome; reload: () => Promise<unknown>; chosen?: string | null }) {
   const t = useDnsT();
-  const [preset, setPreset] = useState<TMailPreset>('mx');
+  const asked = MAIL_PRESETS.find((candidate) => candidate === chosen) ?? null;
+  const [preset, setPreset] = useState<TMailPreset>(asked ?? 'mx');
+  const form = useRef<HTMLFormElement>(null);
+  // Opened with a preset (the forwarding page's e-mail choice): the form comes into view.
+  useEffect(() => {
+    if (asked) form.current?.scrollIntoView({ block: 'start' });
+  }, [asked]);
   const [preview, setPreview] = useState<TDnsApplyPreview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'apply' | null>(null);
   const records = page.mailPresets.find((candidate) => candidate.preset === preset)?.records ?? [];
@@ -49,7 +55,7 @@ export function MailPresets({ page, outcome, reload }: { page: TDnsZonePage; out
   };
 
   return (
-    <form className="dns-tool" onSubmit={(event) => void showChanges(event)} data-testid="dns-mail-presets">
+    <form ref={form} className="dns-tool" onSubmit={(event) => void showChanges(event)} data-testid="dns-mail-presets">
       <p className="muted">{t('mailIntro', { domain: page.domainName })}</p>
       <RadioGroup
         legend={t('mailPreset')}

@@ -1,4 +1,4 @@
-import { FORWARD_OPTIONS, type TForwardOption, type TForwardPage, type TRedirectStatus } from '@kavel/core';
+import { FORWARD_OPTIONS, MAIL_PRESETS, type TForwardOption, type TForwardPage, type TRedirectStatus } from '@kavel/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formCsrfToken } from '../../api/client.ts';
@@ -11,7 +11,7 @@ import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoadFailure } from '../account-area/account-list.tsx';
-import { dnsManagementHref } from '../account-area/account-area-paths.ts';
+import { dnsManagementHref, mailPresetHref } from '../account-area/account-area-paths.ts';
 import { FORWARD_FORM_ACTION, forwardingApi, useForwardingT, type ForwardingTranslate } from './forwarding-api.ts';
 import './forwarding.css';
 
@@ -129,6 +129,7 @@ function Forwarding({ page }: { page: TForwardPage }) {
         )}
       </form>
       <Records page={page} t={t} />
+      {!page.readOnly && <MailOptions page={page} t={t} />}
     </div>
   );
 }
@@ -153,6 +154,25 @@ function HttpOptions(props: { t: ForwardingTranslate; status: TRedirectStatus; k
         <span className="checkbox__label">{t('keepPath')}</span>
       </label>
     </>
+  );
+}
+
+/** E-mail (spec 001 section 2: the forwarding page's option list mx, google, office): each opens the DNS page's preset, its changes shown before it is applied. */
+function MailOptions({ page, t }: { page: TForwardPage; t: ForwardingTranslate }) {
+  return (
+    <section className="forwarding-page__section" aria-labelledby="forwarding-mail-heading" data-testid="forwarding-mail">
+      <h2 id="forwarding-mail-heading">{t('mailHeading')}</h2>
+      <p className="muted">{t('mailIntro', { domain: page.domainName })}</p>
+      <ul className="forwarding-page__mail">
+        {MAIL_PRESETS.map((preset) => (
+          <li key={preset}>
+            <a href={mailPresetHref(page.domainName, preset)} onClick={followLink} data-testid={`forwarding-mail-${preset}`}>
+              {t(`mail.${preset}`)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
