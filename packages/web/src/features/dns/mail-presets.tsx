@@ -1,11 +1,9 @@
 import { MAIL_PRESETS, type TDnsApplyPreview, type TDnsZonePage, type TMailPreset } from '@kavel/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/modal.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
-import { Spinner } from '../../ui/spinner.tsx';
 import { dnsApi } from './dns-api.ts';
-import { line, PreviewLists, type ToolOutcome } from './profile-tools.tsx';
+import { line, PreviewModal, type ToolOutcome } from './profile-tools.tsx';
 import { useDnsT } from './dns-texts.ts';
 
 /**
@@ -78,25 +76,14 @@ export function MailPresets({ page, outcome, reload, chosen = null }: { page: TD
           {t('showChanges')}
         </Button>
       </div>
-      <Modal
-        open={preview !== null}
+      <PreviewModal
+        preview={preview}
         title={t('mailPreviewHeading', { preset: label })}
+        applying={busy === 'apply'}
         onClose={() => busy === null && setPreview(null)}
-        closeLabel={t('cancel')}
+        onApply={() => void apply()}
         data-testid="dns-mail-preview"
-        actions={
-          <Button onClick={() => void apply()} busy={busy === 'apply'}>
-            {t('apply')}
-          </Button>
-        }
-      >
-        {preview && <PreviewLists preview={preview} />}
-        {busy === 'apply' && (
-          <p role="status" className="dns-preview__progress">
-            <Spinner size="sm" /> {t('applying')}
-          </p>
-        )}
-      </Modal>
+      />
     </form>
   );
 }

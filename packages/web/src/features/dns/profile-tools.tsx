@@ -96,26 +96,41 @@ export function ApplyProfile({ page, outcome, reload }: { page: TDnsZonePage; ou
           {t('manageProfiles')}
         </a>
       </div>
-      <Modal
-        open={preview !== null}
+      <PreviewModal
+        preview={preview}
         title={t('previewHeading', { profile: profile?.name ?? '' })}
+        applying={busy === 'apply'}
         onClose={() => busy === null && setPreview(null)}
-        closeLabel={t('cancel')}
+        onApply={() => void apply()}
         data-testid="dns-preview"
-        actions={
-          <Button onClick={() => void apply()} busy={busy === 'apply'}>
-            {t('apply')}
-          </Button>
-        }
-      >
-        {preview && <PreviewLists preview={preview} />}
-        {busy === 'apply' && (
-          <p role="status" className="dns-preview__progress">
-            <Spinner size="sm" /> {t('applying')}
-          </p>
-        )}
-      </Modal>
+      />
     </form>
+  );
+}
+
+/** The changes before applying (a profile, a preset, a zone file): added and removed, then 'Apply'. */
+export function PreviewModal(props: { preview: TDnsApplyPreview | null; title: string; applying: boolean; onClose: () => void; onApply: () => void; 'data-testid': string }) {
+  const t = useDnsT();
+  return (
+    <Modal
+      open={props.preview !== null}
+      title={props.title}
+      onClose={props.onClose}
+      closeLabel={t('cancel')}
+      data-testid={props['data-testid']}
+      actions={
+        <Button onClick={props.onApply} busy={props.applying}>
+          {t('apply')}
+        </Button>
+      }
+    >
+      {props.preview && <PreviewLists preview={props.preview} />}
+      {props.applying && (
+        <p role="status" className="dns-preview__progress">
+          <Spinner size="sm" /> {t('applying')}
+        </p>
+      )}
+    </Modal>
   );
 }
 
