@@ -3,6 +3,7 @@ import { followLink } from '../../app/router.ts';
 import { SiteHeader } from '../../app/site-header.tsx';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { useAuth } from '../accounts/use-auth.ts';
 import { ACCOUNT_AREA_PAGES, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import './account-area.css';
 
@@ -18,6 +19,9 @@ interface AccountAreaLayoutProps {
 export function AccountAreaLayout({ path, section, title, children }: AccountAreaLayoutProps) {
   const t = useT();
   const headingId = useId();
+  // The API keys are a reseller's only (the server refuses the others anyway).
+  const reseller = useAuth().data?.customer?.isReseller === true;
+  const pages = ACCOUNT_AREA_PAGES.filter((page) => reseller || !('resellerOnly' in page));
   useDocumentTitle(title);
   return (
     <>
@@ -25,7 +29,7 @@ export function AccountAreaLayout({ path, section, title, children }: AccountAre
       <div className="account-area">
         <nav className="account-area__nav" aria-label={t('accountArea.nav')}>
           <ul className="account-area__menu">
-            {ACCOUNT_AREA_PAGES.map((page) => (
+            {pages.map((page) => (
               <li key={page.path}>
                 <a className="account-area__menu-link" href={page.path} aria-current={page.path === path ? 'page' : page.path === section ? 'true' : undefined} onClick={followLink}>
                   {t(page.label)}

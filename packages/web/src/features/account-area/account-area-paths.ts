@@ -8,7 +8,8 @@ export const ACCOUNT_AREA_PAGES = [
   { path: '/account/diensten/vpsen', label: 'accountArea.vps' },
   { path: '/account/domeinhouders', label: 'accountArea.holders' },
   { path: '/account/facturen', label: 'accountArea.invoices' },
-] as const satisfies readonly { path: string; label: TextKey }[];
+  { path: '/account/api-sleutels', label: 'accountArea.apiKeys', resellerOnly: true },
+] as const satisfies readonly { path: string; label: TextKey; resellerOnly?: true }[];
 
 export type AccountMenuPath = (typeof ACCOUNT_AREA_PAGES)[number]['path'];
 
