@@ -4,7 +4,7 @@ import { SiteHeader } from '../../app/site-header.tsx';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { useAuth } from '../accounts/use-auth.ts';
-import { ACCOUNT_AREA_PAGES, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
+import { accountMenuFor, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import './account-area.css';
 
 interface AccountAreaLayoutProps {
@@ -19,9 +19,7 @@ interface AccountAreaLayoutProps {
 export function AccountAreaLayout({ path, section, title, children }: AccountAreaLayoutProps) {
   const t = useT();
   const headingId = useId();
-  // The API keys are a reseller's only (the server refuses the others anyway).
-  const reseller = useAuth().data?.customer?.isReseller === true;
-  const pages = ACCOUNT_AREA_PAGES.filter((page) => reseller || !('resellerOnly' in page));
+  const pages = accountMenuFor(useAuth().data?.customer?.isReseller === true);
   useDocumentTitle(title);
   return (
     <>

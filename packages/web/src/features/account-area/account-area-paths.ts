@@ -11,6 +11,9 @@ export const ACCOUNT_AREA_PAGES = [
   { path: '/account/api-sleutels', label: 'accountArea.apiKeys', resellerOnly: true },
 ] as const satisfies readonly { path: string; label: TextKey; resellerOnly?: true }[];
 
+/** The menu a customer sees: the API keys are a reseller's only (the server refuses the others anyway). */
+export const accountMenuFor = (isReseller: boolean) => ACCOUNT_AREA_PAGES.filter((page) => isReseller || !('resellerOnly' in page));
+
 export type AccountMenuPath = (typeof ACCOUNT_AREA_PAGES)[number]['path'];
 
 /** Pages reached from the lists rather than the menu (spec 001 section 2: hosting packages, extra services). */

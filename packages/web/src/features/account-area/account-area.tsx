@@ -66,7 +66,7 @@ export function AccountArea() {
         {(customer) => {
           switch (path) {
             case '/account':
-              return <AccountOverview name={`${customer.firstName} ${customer.lastName}`.trim() || customer.email} />;
+              return <AccountOverview name={`${customer.firstName} ${customer.lastName}`.trim() || customer.email} isReseller={customer.isReseller} />;
             case '/account/diensten/domeinen':
               return <DomainsList customerId={customer.id} />;
             case '/account/diensten/hostingpakketten':
