@@ -39,5 +39,6 @@ export * from './schemas/local-basket.ts';
 export * from './schemas/order-basket.ts';
 export * from './order-basket-pricing.ts';
 export * from './schemas/customer-data.ts';
+export * from './schemas/reseller-api.ts';
 export * from './contracts/index.ts';
 export * from './service-cards.ts';

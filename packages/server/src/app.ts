@@ -23,6 +23,8 @@ import { registerDomainRoutes } from './features/domains/domain-routes.ts';
 import { registerForwardRoutes } from './features/domains/forward-routes.ts';
 import { registerOrderAppRoutes } from './features/order-app/order-app-routes.ts';
 import { registerCertificateRoutes } from './features/certificates/certificate-routes.ts';
+import { registerApiKeyRoutes } from './features/reseller-api/api-key-routes.ts';
+import { registerResellerApiRoutes } from './features/reseller-api/reseller-api-routes.ts';
 import { registerVpsRoutes } from './features/vps/vps-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
@@ -136,6 +138,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   orders.register(app);
   // [order-app] routes (the order app's basket, its conversion, cancel and the two ways to order)
   registerOrderAppRoutes(app, { orderApp: services.orderApp, shopOrigin: services.shopOrigin });
+  // [reseller-api] the account's API keys, and the reseller API itself (keys, no session)
+  registerApiKeyRoutes(app, services.apiKeys);
+  registerResellerApiRoutes(app, { keys: services.apiKeys, counters: adapters.counters, perMinute: config.resellerApiPerMinute ?? 120, availability, catalogue, domains, zones });
   registerRobots(app);
   // the shop's home page and the extension pages (server-rendered)
   registerHomeRoutes(app, { catalogue, sessions });

@@ -133,6 +133,7 @@ const ZEnv = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(LOGIN.lockMinutes),
   /** Requests per minute per client on the public API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  RESELLER_API_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** A Redis server for the shared counters and the availability cache, e.g. `redis://127.0.0.1:6379`. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key this shop writes on Redis, so several shops can share one server. */
@@ -235,6 +236,8 @@ export interface Config {
     | { adapter: 'altcha'; maxNumber: number }
     | { adapter: 'recaptcha'; siteKey: string; secretKey: string; verifyUrl: string };
   rateLimitPerMinute: number;
+  /** Calls per minute per reseller API key, counted in the shared counters. */
+  resellerApiPerMinute: number;
   loginThrottle: LoginThrottleRules;
   /** Search quota and rate limit. */
   counters: SharedStore;
@@ -347,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { adapter: 'recaptcha', siteKey: e.RECAPTCHA_SITE_KEY!, secretKey: e.RECAPTCHA_SECRET_KEY!, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : { adapter: 'altcha', maxNumber: e.ALTCHA_MAX_NUMBER },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    resellerApiPerMinute: e.RESELLER_API_PER_MINUTE,
     loginThrottle: {
       delayFromFailure: e.LOGIN_DELAY_FROM_FAILURE,
       delayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,

@@ -5,6 +5,7 @@ import type { Database } from './db/connect.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createAccountServices, type AccountServices } from './features/accounts/account-services.ts';
+import { createApiKeyService, type ApiKeyService } from './features/reseller-api/api-key-service.ts';
 import { createAddressService, type AddressService } from './features/addresses/address-service.ts';
 import { createAccountDirectory, createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService, type AvailabilityService } from './features/availability/availability-service.ts';
@@ -42,7 +43,7 @@ import type { ShopOrigin } from './http/shop-origin.ts';
 export type ShopConfig = Pick<
   Config,
   'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'requestLog' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> & Partial<Pick<Config['forwarder'], 'https'>> };
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl' | 'resellerApiPerMinute'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> & Partial<Pick<Config['forwarder'], 'https'>> };
 
 /** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */
 export type ServiceAdapters = Omit<Adapters, 'close'>;
@@ -104,6 +105,8 @@ export interface Services {
   /** The customer-data form's address lookup (postcode and house number to street and place). */
   addresses: AddressService;
   orderApp: OrderAppService;
+  /** Resellers' API keys: made and revoked in the account area, checked on every reseller API call. */
+  apiKeys: ApiKeyService;
   /** Where the browser is sent back to: `PUBLIC_URL`, or the request's own address while it is unset. */
   shopOrigin: ShopOrigin;
 }
@@ -268,5 +271,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     placing: orders.placing,
   });
 
-  return { config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, forwards, forwardTls, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
+  const apiKeys = createApiKeyService({ db, now });
+
+  return { apiKeys, config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, forwards, forwardTls, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

@@ -12,6 +12,7 @@ import { dnsProfileContracts } from '@kavel/core/contracts/dns-profiles';
 import { dnsZoneContracts } from '@kavel/core/contracts/dns-zones';
 import { forwardingContracts } from '@kavel/core/contracts/forwarding';
 import { orderAppContracts } from '@kavel/core/contracts/order-app';
+import { apiKeyContracts, resellerApiContracts, resellerApiDocContracts } from '@kavel/core/contracts/reseller-api';
 import { orderContracts, paymentContracts, productContracts } from '@kavel/core/contracts/orders';
 import { sessionContracts } from '@kavel/core/contracts/session';
 import { shopContracts } from '@kavel/core/contracts/shop';
@@ -53,6 +54,8 @@ const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   domainDns: "the DNS page reads the records with the page's data (dnsZonePage); this answers the records alone",
   captchaV3Key: "reCAPTCHA v3's historic path; the page asks /captcha/key",
   captchaChallenge: 'the browser fetches the address the captcha key names',
+  ...Object.fromEntries(Object.keys(resellerApiContracts).map((name) => [name, "the reseller API: called by resellers' own software with an API key, never by the web"])),
+  resellerOpenApi: "the reseller API's OpenAPI document, read by resellers' tools",
   controlPanelPage: "links to the former control panel's pages; the server sends the browser into the account area",
 };
 
@@ -62,6 +65,7 @@ const keyOf = (method: string, path: string) => `${method} ${path}`;
 const AREAS: Record<string, Record<string, Contract>> = {
   accountContracts,
   addressContracts,
+  apiKeyContracts,
   basketContracts,
   checkoutContracts,
   customerDataContracts,
@@ -72,6 +76,8 @@ const AREAS: Record<string, Record<string, Contract>> = {
   orderContracts,
   paymentContracts,
   productContracts,
+  resellerApiContracts,
+  resellerApiDocContracts,
   sessionContracts,
   shopContracts,
   whoisContracts,

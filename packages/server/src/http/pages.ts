@@ -24,6 +24,7 @@ export const PAGE_ROUTES = [
   '/account/diensten/vpsen',
   '/account/facturen',
   '/account/domeinhouders',
+  '/account/api-sleutels',
   // Choosing a hosting package for a domain or an upgrade, and extra services for a package.
   '/account/webhosting',
   // A domain's DNS records and the DNS profiles (spec 001 section 2).

@@ -12,3 +12,4 @@ export * from './dns-zones.ts';
 export * from './order-app.ts';
 export * from './delivered-products.ts';
 export * from './forward-certificates.ts';
+export * from './reseller-api.ts';

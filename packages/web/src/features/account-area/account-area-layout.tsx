@@ -3,7 +3,8 @@ import { followLink } from '../../app/router.ts';
 import { SiteHeader } from '../../app/site-header.tsx';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { useT } from '../../i18n/use-t.ts';
-import { ACCOUNT_AREA_PAGES, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
+import { useAuth } from '../accounts/use-auth.ts';
+import { accountMenuFor, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import './account-area.css';
 
 interface AccountAreaLayoutProps {
@@ -18,6 +19,7 @@ interface AccountAreaLayoutProps {
 export function AccountAreaLayout({ path, section, title, children }: AccountAreaLayoutProps) {
   const t = useT();
   const headingId = useId();
+  const pages = accountMenuFor(useAuth().data?.customer?.isReseller === true);
   useDocumentTitle(title);
   return (
     <>
@@ -25,7 +27,7 @@ export function AccountAreaLayout({ path, section, title, children }: AccountAre
       <div className="account-area">
         <nav className="account-area__nav" aria-label={t('accountArea.nav')}>
           <ul className="account-area__menu">
-            {ACCOUNT_AREA_PAGES.map((page) => (
+            {pages.map((page) => (
               <li key={page.path}>
                 <a className="account-area__menu-link" href={page.path} aria-current={page.path === path ? 'page' : page.path === section ? 'true' : undefined} onClick={followLink}>
                   {t(page.label)}

@@ -8,7 +8,11 @@ export const ACCOUNT_AREA_PAGES = [
   { path: '/account/diensten/vpsen', label: 'accountArea.vps' },
   { path: '/account/domeinhouders', label: 'accountArea.holders' },
   { path: '/account/facturen', label: 'accountArea.invoices' },
-] as const satisfies readonly { path: string; label: TextKey }[];
+  { path: '/account/api-sleutels', label: 'accountArea.apiKeys', resellerOnly: true },
+] as const satisfies readonly { path: string; label: TextKey; resellerOnly?: true }[];
+
+/** The menu a customer sees: the API keys are a reseller's only (the server refuses the others anyway). */
+export const accountMenuFor = (isReseller: boolean) => ACCOUNT_AREA_PAGES.filter((page) => isReseller || !('resellerOnly' in page));
 
 export type AccountMenuPath = (typeof ACCOUNT_AREA_PAGES)[number]['path'];
 

@@ -17,6 +17,7 @@ const DnsManagementPage = lazy(() => import('../dns/dns-page.tsx').then((m) => (
 const DnsProfilesPage = lazy(() => import('../dns/dns-profiles-page.tsx').then((m) => ({ default: m.DnsProfilesPage })));
 const DomainHoldersPage = lazy(() => import('../domain-holders/holders-page.tsx').then((m) => ({ default: m.DomainHoldersPage })));
 const ForwardingPage = lazy(() => import('../forwarding/forwarding-page.tsx').then((m) => ({ default: m.ForwardingPage })));
+const ApiKeysPage = lazy(() => import('../api-keys/api-keys-page.tsx').then((m) => ({ default: m.ApiKeysPage })));
 const ExtraServicesPage = lazy(() => import('../hosting-choice/extra-services-page.tsx').then((m) => ({ default: m.ExtraServicesPage })));
 
 const TITLES = {
@@ -26,6 +27,7 @@ const TITLES = {
   '/account/diensten/vpsen': 'accountArea.vps',
   '/account/domeinhouders': 'accountArea.holders',
   '/account/facturen': 'accountArea.invoices',
+  '/account/api-sleutels': 'accountArea.apiKeys',
   '/account/webhosting': 'accountArea.addHosting',
   [EXTRA_SERVICES_PATH]: 'accountArea.addServices',
   [DNS_MANAGEMENT_PATH]: 'accountArea.dns',
@@ -64,7 +66,7 @@ export function AccountArea() {
         {(customer) => {
           switch (path) {
             case '/account':
-              return <AccountOverview name={`${customer.firstName} ${customer.lastName}`.trim() || customer.email} />;
+              return <AccountOverview name={`${customer.firstName} ${customer.lastName}`.trim() || customer.email} isReseller={customer.isReseller} />;
             case '/account/diensten/domeinen':
               return <DomainsList customerId={customer.id} />;
             case '/account/diensten/hostingpakketten':
@@ -79,6 +81,12 @@ export function AccountArea() {
               );
             case '/account/facturen':
               return <InvoicesList customerId={customer.id} />;
+            case '/account/api-sleutels':
+              return (
+                <Suspense fallback={loading}>
+                  <ApiKeysPage />
+                </Suspense>
+              );
             case '/account/webhosting':
               return (
                 <Suspense fallback={loading}>

@@ -6,12 +6,12 @@ import { useLogout } from '../accounts/use-auth.ts';
 import { certificatePemPath, invoicePath, privateKeyPemPath } from '../orders/orders-api.ts';
 import { AccountList, Detail, ItemLinks } from './account-list.tsx';
 import { addHostingHref, addServicesHref, changePackageHref } from '../hosting-choice/hosting-choice-target.ts';
-import { ACCOUNT_AREA_PAGES, dnsManagementHref, forwardingHref } from './account-area-paths.ts';
+import { accountMenuFor, dnsManagementHref, forwardingHref } from './account-area-paths.ts';
 import { formatDate } from './format-date.ts';
 import { useCustomerDomains, useHostingAccounts, useInvoices } from './use-account-data.ts';
 
 /** `/account`: who is logged in and where their products are. */
-export function AccountOverview({ name }: { name: string }) {
+export function AccountOverview({ name, isReseller }: { name: string; isReseller: boolean }) {
   const t = useT();
   const logout = useLogout();
   return (
@@ -19,7 +19,7 @@ export function AccountOverview({ name }: { name: string }) {
       <p>{t('accountArea.welcome', { name })}</p>
       <p className="muted">{t('accountArea.intro')}</p>
       <ul className="account-overview__links">
-        {ACCOUNT_AREA_PAGES.slice(1).map((page) => (
+        {accountMenuFor(isReseller).slice(1).map((page) => (
           <li key={page.path}>
             <a className="account-overview__link" href={page.path} onClick={followLink}>
               {t(page.label)}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ZDnsRecordStored } from '../dns/record.ts';
+import { ZAvailabilityStatus } from './availability.ts';
+import { requiredSafeText, ZPathId } from './safe-text.ts';
+
+/** What a reseller API key may do; a call needs the scope it names (see the reseller API contracts). */
+export const API_KEY_SCOPES = ['availability:read', 'domains:read', 'dns:read', 'dns:write'] as const;
+export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
+export type TApiKeyScope = z.infer<typeof ZApiKeyScope>;
+
+/** A key as the account page lists it: never its secret, only the prefix that names it. */
+export const ZApiKey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(ZApiKeyScope),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type TApiKey = z.infer<typeof ZApiKey>;
+
+/** A new key: a name to tell it apart and at least one scope, each once. */
+export const ZApiKeyCreate = z.object({
+  name: requiredSafeText(80),
+  scopes: z
+    .array(ZApiKeyScope, { error: 'required' })
+    .min(1, { error: 'required' })
+    .max(API_KEY_SCOPES.length)
+    .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'id' }),
+});
+export type TApiKeyCreate = z.input<typeof ZApiKeyCreate>;
+
+/** The answer to creating a key: the key, and its secret, shown this once and never again. */
+export const ZApiKeyCreated = z.object({ key: ZApiKey, secret: z.string() });
+export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
+
+/** A domain name in a reseller API path: lower-case ASCII (Punycode for an IDN). */
+export const ZResellerDomainParams = z.object({
+  domain: z
+    .string()
+    .max(253, { error: 'tooLong' })
+    .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/, { error: 'domain' }),
+});
+export const ZResellerRecordParams = ZResellerDomainParams.extend({ recordId: ZPathId });
+
+/** `?domain=` of the availability call: one full domain name. */
+export const ZResellerAvailabilityQuery = z.object({ domain: z.string().trim().toLowerCase().min(3, { error: 'domain' }).max(253, { error: 'tooLong' }) });
+export const ZResellerAvailability = z.object({ domain: z.string(), status: ZAvailabilityStatus });
+export type TResellerAvailability = z.infer<typeof ZResellerAvailability>;
+
+/** One of the reseller's own domains. */
+export const ZResellerDomain = z.object({ name: z.string(), status: z.string(), registeredAt: z.string(), expiresAt: z.string().nullable() });
+export type TResellerDomain = z.infer<typeof ZResellerDomain>;
+
+/** A record of a domain's zone as the reseller API answers it: its id (for changes) and TTL. */
+export const ZResellerDnsRecord = ZDnsRecordStored.extend({ id: z.number().int(), ttl: z.number().int() });
+export const ZResellerDnsRecords = z.object({ domain: z.string(), records: z.array(ZResellerDnsRecord) });
+export type TResellerDnsRecords = z.infer<typeof ZResellerDnsRecords>;

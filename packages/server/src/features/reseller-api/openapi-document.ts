@@ -1,0 +1,82 @@
+import { RESELLER_API_OPERATIONS, RESELLER_API_PREFIX, resellerApiContracts, ZApiError, type Contract, type ResellerApiCall } from '@kavel/core';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A schema as OpenAPI 3.1 takes it (JSON Schema 2020-12), for what is sent (`input`) or answered (`output`). */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+/** `/domains/:domain/dns/records/:recordId(^\d+$)` -> `/domains/{domain}/dns/records/{recordId}`. */
+export const openApiPathOf = (path: string) => path.replace(/:([A-Za-z_]\w*)(?:\([^)]*\))?/g, '{$1}');
+
+function parametersOf(contract: Contract): JsonSchema[] {
+  const from = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+    if (!schema) return [];
+    const object = jsonSchemaOf(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+      name,
+      in: where,
+      required: where === 'path' || (object.required ?? []).includes(name),
+      schema: property,
+    }));
+  };
+  return [...from(contract.params, 'path'), ...from(contract.querystring, 'query')];
+}
+
+const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** One operation of the document, from its contract and its scope. */
+function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
+  const { scope, summary } = RESELLER_API_OPERATIONS[name];
+  const parameters = parametersOf(contract);
+  return {
+    operationId: name,
+    summary,
+    description: `Needs an API key with the scope \`${scope}\`.`,
+    security: [{ apiKey: [] }],
+    'x-scope': scope,
+    ...(parameters.length ? { parameters } : {}),
+    ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') } } } } : {}),
+    responses: {
+      [String(contract.status ?? 200)]: {
+        description: 'Success',
+        ...(contract.response ? { content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } : {}),
+      },
+      '400': errorAnswer('The request is not valid; `fieldErrors` names the fields.'),
+      '401': errorAnswer('No valid API key (a session cookie does not count).'),
+      '403': errorAnswer('The key does not have the scope of this call.'),
+      '404': errorAnswer('Not found, or not one of your domains.'),
+      '429': errorAnswer('Too many calls with this key; `Retry-After` says when to try again.'),
+    },
+  };
+}
+
+/**
+ * The reseller API's OpenAPI 3.1 document, generated from its contracts in core: the same
+ * schemas the routes validate and serialize with, so the document cannot drift from the API.
+ */
+export function resellerOpenApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [name, contract] of Object.entries(resellerApiContracts) as [ResellerApiCall, Contract][]) {
+    const path = openApiPathOf(contract.path.slice(RESELLER_API_PREFIX.length));
+    (paths[path] ??= {})[contract.method.toLowerCase()] = operationOf(name, contract);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kavel reseller API',
+      version: '1.0.0',
+      description: 'For resellers: check availability, list your domains and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`.',
+    },
+    servers: [{ url: RESELLER_API_PREFIX }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A reseller API key, `kvl_…`, made in the account area.' } },
+      schemas: { Error: jsonSchemaOf(ZApiError, 'output') },
+    },
+  };
+}

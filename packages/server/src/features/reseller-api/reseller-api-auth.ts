@@ -1,0 +1,59 @@
+import type { ResellerApiCall, TApiKeyScope } from '@kavel/core';
+import { RESELLER_API_OPERATIONS } from '@kavel/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { refusal } from '../../http/errors.ts';
+import type { CounterPort } from '../../ports/counters/counter-port.ts';
+import type { ApiKeyCaller, ApiKeyService } from './api-key-service.ts';
+
+/** The reseller API answers in Dutch, as the shop does by default (no session, so no chosen language). */
+export const API_LOCALE = 'nl';
+
+export interface ResellerApiAuthDeps {
+  keys: ApiKeyService;
+  counters: CounterPort;
+  /** Calls per minute per key. */
+  perMinute: number;
+}
+
+const callers = new WeakMap<FastifyRequest, ApiKeyCaller>();
+
+/** The key's caller of a reseller API request (set by the route's `preValidation`). */
+export function callerOf(request: FastifyRequest): ApiKeyCaller {
+  const caller = callers.get(request);
+  if (!caller) throw new Error('reseller API route without its key check');
+  return caller;
+}
+
+const bearerOf = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer ([\x21-\x7e]{1,200})$/i.exec(header.trim()) : null;
+  return match ? match[1]! : null;
+};
+
+/**
+ * The route options of a reseller API call: no session (so no CSRF, and a session cookie counts
+ * for nothing), and before the body is judged: a valid key (401), the call's scope (403), and
+ * the key's rate limit in the shared counters (429 with Retry-After).
+ */
+export function resellerApiOptions(deps: ResellerApiAuthDeps, call: ResellerApiCall) {
+  const scope: TApiKeyScope = RESELLER_API_OPERATIONS[call].scope;
+  return {
+    config: { session: false as const },
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-store');
+      const presented = bearerOf(request);
+      const caller = presented ? await deps.keys.authenticate(presented) : null;
+      if (!caller) {
+        reply.header('www-authenticate', 'Bearer realm="kavel-reseller-api"');
+        throw refusal(API_LOCALE, 401, 'apiKeyRequired');
+      }
+      const hit = await deps.counters.hit(`reseller-api:${caller.keyId}`, 60_000);
+      if (hit.count > deps.perMinute) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(hit.resetInMs / 1000))));
+        throw refusal(API_LOCALE, 429, 'rateLimited');
+      }
+      if (!caller.scopes.includes(scope)) throw refusal(API_LOCALE, 403, 'apiKeyScope');
+      callers.set(request, caller);
+    },
+  };
+}
