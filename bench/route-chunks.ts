@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { kb, table, verdict } from './support.ts';
+import { staticImportsOf } from '../packages/server/src/http/route-preloads.ts';
 
 export interface RouteGoal {
   path: string;
@@ -35,10 +36,6 @@ export const ROUTE_GOALS: RouteGoal[] = [
   { path: '/bestellen/', pageChunk: 'order-app-', goalBytes: 100 * 1024 },
 ];
 
-/** Files a built chunk imports statically (`import … from "./x.js"`, `import "./x.js"`); `import("./x.js")` is lazy and not followed. */
-export function staticImportsOf(code: string): string[] {
-  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)].map((match) => match[1]!);
-}
 
 /** The entry script's file name in `assets/`, from index.html. */
 function entryOf(dist: string): string | null {

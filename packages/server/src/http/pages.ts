@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE, type Locale } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { chunkPreloads } from './route-preloads.ts';
 import { LANG_COOKIE, type SessionManager } from './session.ts';
 
 const ZLangQuery = z.object({ lang: z.enum(['nl', 'en']).optional() }).passthrough();
@@ -54,6 +55,9 @@ export async function pageLanguage(request: FastifyRequest, reply: FastifyReply,
   return language;
 }
 
+/** The routes of the order page (the app router's default page). */
+const ORDER_PAGE_ROUTES = new Set(['/bestelprocedure', '/bestelprocedure-reseller']);
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
@@ -95,15 +99,20 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     app.get('/favicon.ico', { config: { session: false } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect(icon, 302));
   }
 
+  // The order page's own chunk, fetched with the entry on the order page's routes only (the
+  // other pages, the order app first, do not download it).
+  const orderPagePreloads = webDist && shell ? chunkPreloads(webDist, shell, 'order-page-') : '';
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const language = await pageLanguage(request, reply, sessions);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (!shell) {
       return reply.code(503).send('<!doctype html><title>Kavel</title><p>The front end is not built yet: run <code>npm run build</code>.</p>');
     }
-    return shell
+    const page = shell
       .replace(/<html lang="[a-z]+"/, `<html lang="${language}"`)
       .replace('<div id="root"', `<div id="root" data-csrf-token="${escapeAttribute(request.session.csrfToken)}"`);
+    return ORDER_PAGE_ROUTES.has(request.routeOptions.url ?? '') && orderPagePreloads ? page.replace('</head>', `  ${orderPagePreloads}\n  </head>`) : page;
   };
 
   for (const url of PAGE_ROUTES) app.get(url, servePage);
