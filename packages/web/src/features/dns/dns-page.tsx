@@ -54,6 +54,8 @@ function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: re
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
 
   const change = useMutation({
+    // Failures show in the page's own 'Fout!' modal, not in the order-error modal.
+    meta: { inlineErrors: true },
     mutationFn: (action: { run: () => Promise<TDnsZonePage>; done: string; afterwards?: () => void }) => action.run(),
     onSuccess: (next, action) => {
       queryClient.setQueryData(queryKey, next);

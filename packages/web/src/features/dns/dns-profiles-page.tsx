@@ -31,6 +31,8 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
   const [nameError, setNameError] = useState<string | null>(null);
 
   const change = useMutation({
+    // Failures show in the page's own 'Fout!' modal, not in the order-error modal.
+    meta: { inlineErrors: true },
     mutationFn: (action: { run: () => Promise<TDnsProfile[]>; done: string; afterwards?: (list: TDnsProfile[]) => void }) => action.run(),
     onSuccess: (list, action) => {
       queryClient.setQueryData(PROFILES_KEY, list);

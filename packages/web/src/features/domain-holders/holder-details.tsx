@@ -58,8 +58,9 @@ export function HolderDetailsPage({ id, done }: { id: number; done: HolderDone }
   const holder = useQuery({ queryKey: holderKey(id), queryFn: () => holdersApi.holder(id), retry: false });
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState<string[] | null>(null);
-  const askRemove = useMutation({ mutationFn: () => holdersApi.domainsOf(id), onSuccess: (answer) => setRemoving(answer.domains.map((entry) => entry.domain)) });
+  const askRemove = useMutation({ meta: { inlineErrors: true }, mutationFn: () => holdersApi.domainsOf(id), onSuccess: (answer) => setRemoving(answer.domains.map((entry) => entry.domain)) });
   const remove = useMutation({
+    meta: { inlineErrors: true },
     mutationFn: () => holdersApi.remove(id),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: holderKey(id) });
