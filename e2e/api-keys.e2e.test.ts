@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
 import { axeViolations } from './support/axe.ts';
-import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { desktop, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { useShopAndBrowser } from './support/shop-and-browser.ts';
+import { useSharedPage } from './support/shared-page.ts';
 
 const PASSWORD = 'kavel-demo-wachtwoord';
 
@@ -16,13 +17,7 @@ describe("a reseller's API keys page", () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    // axe-core is injected as an inline script, which the shop's policy refuses.
-    context = await browser.newContext({ ...desktop, bypassCSP: true });
-    page = await context.newPage();
-    errors = collectPageErrors(page);
-  });
-  afterAll(() => context.close());
+  useSharedPage(() => browser, (shared) => ({ context, page, errors } = shared));
 
   it("shows 'API-sleutels' in a reseller's menu, makes a key whose secret shows once and works, and revokes it", async () => {
     await page.goto(`${shop.url}/account`);

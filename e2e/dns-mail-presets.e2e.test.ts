@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
 import { axeViolations } from './support/axe.ts';
-import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { useShopAndBrowser } from './support/shop-and-browser.ts';
+import { useSharedPage } from './support/shared-page.ts';
 
 const PASSWORD = 'kavel-demo-wachtwoord';
 
@@ -19,12 +20,7 @@ describe("the e-mail presets on the DNS page: 'google' with the diff shown first
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    context = await browser.newContext({ ...desktop, bypassCSP: true });
-    page = await context.newPage();
-    errors = collectPageErrors(page);
-  });
-  afterAll(() => context.close());
+  useSharedPage(() => browser, (shared) => ({ context, page, errors } = shared));
 
   it('lists mx, google and office with their records, read-only', async () => {
     await page.goto(`${shop.url}/account/dns-beheren?name=goudenkorst.nl`);

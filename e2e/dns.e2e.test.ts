@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
 import { axeViolations } from './support/axe.ts';
 import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { useShopAndBrowser } from './support/shop-and-browser.ts';
+import { useSharedPage } from './support/shared-page.ts';
 
 const PASSWORD = 'kavel-demo-wachtwoord';
 
@@ -42,15 +43,9 @@ async function closeModal(page: Page, testId: string): Promise<string> {
 const valueOf = (locator: Locator) => locator.getAttribute('data-value');
 
 describe('DNS management in the account area', () => {
-  let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    context = await browser.newContext({ ...desktop, bypassCSP: true });
-    page = await context.newPage();
-    errors = collectPageErrors(page, { allowHttpErrors: true });
-  });
-  afterAll(() => context.close());
+  useSharedPage(() => browser, (shared) => ({ page, errors } = shared), { allowHttpErrors: true });
 
   it("opens from the domain list's 'DNS beheren' with the records read-only until the pencil", async () => {
     await page.goto(`${shop.url}/account/diensten/domeinen`);

@@ -1,12 +1,13 @@
 import { request } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../packages/server/test/support/shop-process.ts';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
 import { axeViolations } from './support/axe.ts';
-import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { useShopAndBrowser } from './support/shop-and-browser.ts';
+import { useSharedPage } from './support/shared-page.ts';
 
 const PASSWORD = 'kavel-demo-wachtwoord';
 const WEBSHOP = 'goudenkorst-webshop.com';
@@ -49,13 +50,7 @@ describe('domain forwarding in the account area', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  beforeAll(async () => {
-    // axe-core is injected as an inline script, which the shop's policy refuses.
-    context = await browser.newContext({ ...desktop, bypassCSP: true });
-    page = await context.newPage();
-    errors = collectPageErrors(page, { allowHttpErrors: true });
-  });
-  afterAll(() => context.close());
+  useSharedPage(() => browser, (shared) => ({ context, page, errors } = shared), { allowHttpErrors: true });
 
   it("opens from the domain list's 'Domein doorsturen' with no forward yet", async () => {
     await page.goto(`${shop.url}/account/diensten/domeinen`);

@@ -3,22 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SimulatedRegistry } from '../src/ports/registry/simulated-registry.ts';
 import type { Services } from '../src/services.ts';
-import { createActiveAccount, databaseKinds, freshClient, insertTestOrder, lineFixtures, loginAs, testHolderSnapshot, useTestShop, waitForJobs, type RecordingMailer, type TestClient } from './support/index.ts';
+import { createActiveAccount, databaseKinds, freshClient, insertTestOrder, lineFixtures, loginAs, testHolderSnapshot, useTestShop, waitForJobs, type RecordingMailer, type TestClient, holderForm } from './support/index.ts';
 
 const HOLDERS = '/api/account/whois';
 const usage = (query: string) => `/api/account/whois-domain?${query}`;
-
-const holderForm = (overrides: Record<string, unknown> = {}) => ({
-  forename: 'Jan',
-  surname: 'Jansen',
-  street: 'Damrak',
-  houseNumber: '70',
-  postcode: '1012lm',
-  city: 'Amsterdam',
-  phone: '+31 20 555 0199',
-  email: 'jan.jansen@example.nl',
-  ...overrides,
-});
 
 describe.each(databaseKinds)('domain holders and their domains on $name', (kind) => {
   let app: FastifyInstance;

@@ -1,23 +1,10 @@
 import { ZDomainWhois } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createActiveAccount, databaseKinds, freshClient, insertTestOrder, lineFixtures, loginAs, testHolderSnapshot, useTestShop, type RecordingMailer } from './support/index.ts';
+import { createActiveAccount, databaseKinds, freshClient, insertTestOrder, lineFixtures, loginAs, testHolderSnapshot, useTestShop, type RecordingMailer, holderForm } from './support/index.ts';
 import type { Services } from '../src/services.ts';
 
 const whoisOf = (domain: string) => `/api/bestellen/${domain}/whois`;
-
-/** A complete holder form for a private person; override what a test is about. */
-const holderForm = (overrides: Record<string, unknown> = {}) => ({
-  forename: 'Jan',
-  surname: 'Jansen',
-  street: 'Damrak',
-  houseNumber: '70',
-  postcode: '1012lm',
-  city: 'Amsterdam',
-  phone: '+31 20 555 0199',
-  email: 'jan.jansen@example.nl',
-  ...overrides,
-});
 
 describe.each(databaseKinds)("the order app's domain holder on $name", (kind) => {
   let app: FastifyInstance;

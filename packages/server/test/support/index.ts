@@ -8,3 +8,4 @@ export * from './smtp-catcher.ts';
 export * from './services.ts';
 export * from './orders.ts';
 export * from './redis.ts';
+export * from './holders.ts';
