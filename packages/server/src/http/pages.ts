@@ -55,8 +55,16 @@ export async function pageLanguage(request: FastifyRequest, reply: FastifyReply,
   return language;
 }
 
-/** The routes of the order page (the app router's default page). */
-const ORDER_PAGE_ROUTES = new Set(['/bestelprocedure', '/bestelprocedure-reseller']);
+/**
+ * The page chunk the app router fetches for a route's first screen, preloaded with the entry: the
+ * order page and the order app. Not the account area: its chunk imports many small files, and
+ * preloading them all cost Lighthouse 2 points there (92 against 94; docs/benchmarks.md).
+ */
+function pageChunkOf(route: string): string | null {
+  if (route === '/bestelprocedure' || route === '/bestelprocedure-reseller') return 'order-page';
+  if (route === '/bestellen' || route === '/bestellen/*') return 'order-app';
+  return null;
+}
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -99,9 +107,13 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     app.get('/favicon.ico', { config: { session: false } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=86400').redirect(icon, 302));
   }
 
-  // The order page's own chunk, fetched with the entry on the order page's routes only (the
-  // other pages, the order app first, do not download it).
-  const orderPagePreloads = webDist && shell ? chunkPreloads(webDist, shell, 'order-page-') : '';
+  // Each route's own page chunk, fetched with the entry instead of after it ran; a page does not
+  // download another page's chunk (the order app does not carry the order page).
+  const preloads = new Map<string, string>();
+  for (const route of PAGE_ROUTES) {
+    const chunk = pageChunkOf(route);
+    if (chunk && webDist && shell) preloads.set(route, chunkPreloads(webDist, shell, chunk));
+  }
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const language = await pageLanguage(request, reply, sessions);
@@ -112,7 +124,8 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     const page = shell
       .replace(/<html lang="[a-z]+"/, `<html lang="${language}"`)
       .replace('<div id="root"', `<div id="root" data-csrf-token="${escapeAttribute(request.session.csrfToken)}"`);
-    return ORDER_PAGE_ROUTES.has(request.routeOptions.url ?? '') && orderPagePreloads ? page.replace('</head>', `  ${orderPagePreloads}\n  </head>`) : page;
+    const tags = preloads.get(request.routeOptions.url ?? '');
+    return tags ? page.replace('</head>', `  ${tags}\n  </head>`) : page;
   };
 
   for (const url of PAGE_ROUTES) app.get(url, servePage);

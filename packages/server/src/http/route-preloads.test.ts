@@ -14,24 +14,28 @@ describe("a page route's chunk preloads", () => {
     for (const [name, code] of Object.entries(files)) writeFileSync(join(dist, 'assets', name), code);
   };
 
-  it('names the chunk and what it imports statically, not what the shell names or what it imports lazily', () => {
+  it('names the chunk (not another whose name starts the same), what it imports statically and its style, not what the shell names or what it imports lazily', () => {
     build({
-      'index-a1.js': 'import "./react-b2.js";',
-      'react-b2.js': '',
-      'order-page-c3.js': 'import { x } from "./react-b2.js"; import "./texts-d4.js"; const later = () => import("./step2-e5.js");',
-      'texts-d4.js': 'import { y } from "./zod-f6.js";',
-      'zod-f6.js': '',
-      'step2-e5.js': '',
+      'index-a1B2c3D4.js': 'import "./react-b2C3d4E5.js";',
+      'react-b2C3d4E5.js': '',
+      'order-app-c3D4e5F6.js': 'import { x } from "./react-b2C3d4E5.js"; import "./texts-d4E5f6G7.js"; const later = () => import("./order-app-login-page-e5F6g7H8.js");',
+      'order-app-c3D4e5F6.css': '',
+      'texts-d4E5f6G7.js': 'import { y } from "./zod-f6G7h8I9.js";',
+      'zod-f6G7h8I9.js': '',
+      'order-app-login-page-e5F6g7H8.js': '',
     });
-    const shell = '<script type="module" src="/assets/index-a1.js"></script><link rel="modulepreload" href="/assets/react-b2.js">';
-    expect(chunkPreloads(dist, shell, 'order-page-')).toBe(
-      ['order-page-c3.js', 'texts-d4.js', 'zod-f6.js'].map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`).join('\n    '),
+    const shell = '<script type="module" src="/assets/index-a1B2c3D4.js"></script><link rel="modulepreload" href="/assets/react-b2C3d4E5.js">';
+    expect(chunkPreloads(dist, shell, 'order-app')).toBe(
+      [
+        ...['order-app-c3D4e5F6.js', 'texts-d4E5f6G7.js', 'zod-f6G7h8I9.js'].map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`),
+        '<link rel="preload" as="style" href="/assets/order-app-c3D4e5F6.css">',
+      ].join('\n    '),
     );
   });
 
   it('is empty without such a chunk', () => {
-    build({ 'index-a1.js': '' });
-    expect(chunkPreloads(dist, '', 'order-page-')).toBe('');
+    build({ 'index-a1B2c3D4.js': '', 'order-app-login-page-e5F6g7H8.js': '' });
+    expect(chunkPreloads(dist, '', 'order-app')).toBe('');
   });
 
   it('reads static imports only', () => {
