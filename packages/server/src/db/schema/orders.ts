@@ -1,6 +1,7 @@
 import type { TBasketItemOptions, TOrderPeriod, TOrderStatus, TPaymentMethodCode, TPaymentStatus, TProductType, TVpsSpec } from '@kavel/core';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
+import type { HolderFields } from '../../ports/registry/registrant.ts';
 
 /**
  * The last invoice number given out per year. Taken with a row lock inside the purchase's
@@ -84,20 +85,9 @@ export const orders = pgTable(
   (t) => [uniqueIndex('orders_request_idx').on(t.customerId, t.requestId), index('orders_invoice_idx').on(t.invoiceId), index('orders_status_idx').on(t.status)],
 );
 
-/** The domain holder sent to the registry, as it was at purchase. */
-export interface HolderSnapshot {
+/** The domain holder sent to the registry, as it was at purchase (and the holder it came from, if one of the customer's). */
+export interface HolderSnapshot extends HolderFields {
   customWhoisId: number | null;
-  company: string;
-  forename: string;
-  surname: string;
-  street: string;
-  houseNumber: string;
-  houseNumberAdd: string;
-  postcode: string;
-  city: string;
-  country: string;
-  phone: string;
-  email: string;
 }
 
 /**

@@ -70,3 +70,15 @@ export function ItemLinks({ links, context }: { links: readonly { href: string; 
     </ul>
   );
 }
+
+/** A domain page opened without `?name=`: says so, with the way to the domain list. */
+export function NoDomainChosen({ text, back }: { text: string; back: string }) {
+  return (
+    <p className="account-area__empty">
+      {text}{' '}
+      <a href="/account/diensten/domeinen" onClick={followLink}>
+        {back}
+      </a>
+    </p>
+  );
+}

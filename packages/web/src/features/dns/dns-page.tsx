@@ -1,18 +1,17 @@
 import { message, type TDnsRecord, type TDnsZonePage, type TDnsZoneRecord } from '@kavel/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { followLink } from '../../app/router.ts';
 import { useLocale } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { LoadFailure } from '../account-area/account-list.tsx';
+import { LoadFailure, NoDomainChosen } from '../account-area/account-list.tsx';
 import { dnsApi } from './dns-api.ts';
 import { MailPresets } from './mail-presets.tsx';
 import { MoveDns } from './move-dns.tsx';
 import { ApplyProfile, SaveAsProfile, ZoneFileTools, type ToolOutcome } from './profile-tools.tsx';
 import { DnsNoticeModal, type DnsNotice } from './dns-notice.tsx';
-import { useDnsT, type DnsTranslate } from './dns-texts.ts';
+import { useDnsT } from './dns-texts.ts';
 import { RecordForm } from './record-form.tsx';
 import { RecordTable } from './record-table.tsx';
 import { ZoneHistory } from './zone-history.tsx';
@@ -27,22 +26,12 @@ export const dnsPageQueryKey = (name: string) => ['dns-page', name.toLowerCase()
 export function DnsManagementPage({ name, mailPreset = null }: { name: string; mailPreset?: string | null }) {
   const t = useDnsT();
   const page = useQuery({ queryKey: dnsPageQueryKey(name), queryFn: () => dnsApi.page(name), enabled: name !== '' });
-  if (name === '') return <NoDomain t={t} />;
+  if (name === '') return <NoDomainChosen text={t('noDomain')} back={t('backToDomains')} />;
   if (page.isPending) return <Spinner label={t('records')} />;
   if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} />;
   return <Zone page={page.data} queryKey={dnsPageQueryKey(name)} mailPreset={mailPreset} />;
 }
 
-function NoDomain({ t }: { t: DnsTranslate }) {
-  return (
-    <p className="account-area__empty">
-      {t('noDomain')}{' '}
-      <a href="/account/diensten/domeinen" onClick={followLink}>
-        {t('backToDomains')}
-      </a>
-    </p>
-  );
-}
 
 function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: readonly unknown[]; mailPreset: string | null }) {
   const t = useDnsT();
