@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../src/ports/captcha/index.ts';
 import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
 import type { RegistryAnswer, RegistryPort } from '../src/ports/registry/registry-port.ts';
-import { buildTestApp, databaseKinds, readEventStream } from './support/index.ts';
+import { buildTestApp, databaseKinds, listenLocally, readEventStream } from './support/index.ts';
 
 /** A registry double for the port (the external party): fixed latency per extension, some fail. */
 function scriptedRegistry(latency: Record<string, number>, failing: Set<string>): RegistryPort & { calls: string[] } {
@@ -47,9 +47,7 @@ describe.each(databaseKinds)('availability stream on $name', (kind) => {
       captcha,
       config: { availability: { cacheSeconds: 60, freeSearches: 5, windowSeconds: 600 }, registry: { timeoutMs: 400 } },
     });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(app);
   });
   afterAll(async () => {
     await app.close();

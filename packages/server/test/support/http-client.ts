@@ -62,3 +62,14 @@ export class TestClient {
     return this.remember(await this.app.inject({ method: 'POST', url, headers, payload: body.toString(), ...this.address }));
   }
 }
+
+/**
+ * Lets the app listen on a free port of the loopback address, for a client that speaks real HTTP
+ * (`fetch`); answers its base URL. The app's `close` stops the listener.
+ */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app is not listening on a TCP port');
+  return `http://127.0.0.1:${address.port}`;
+}
