@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { contracts, RESELLER_API_PREFIX, ZApiKeyCreated, type TApiKeyScope } from '@kavel/core';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { FastifyInstance } from 'fastify';
+import createClient from 'openapi-fetch';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Services } from '../src/services.ts';
+import { customerIdOf, databaseKinds, listenLocally, loginAs, useTestShop, type TestClient } from './support/index.ts';
+import { RESELLER_API_TYPES_FILE, resellerApiTypesSource } from './support/reseller-api-types-source.ts';
+import type { paths } from './support/reseller-api-types.ts';
+
+const RESELLER = 'reseller@demo.kavel.nl';
+const OWN_DOMAIN = 'grachtenwerk.nl';
+const OTHER_CUSTOMERS_DOMAIN = 'goudenkorst.nl';
+const ERROR_FIELDS = ['message', 'fieldErrors', 'formErrors'];
+
+/** What a refused call answers, as the document's `Error` schema describes it: a message, perhaps the fields at fault. */
+function expectErrorShape(error: unknown): void {
+  expect(error).toMatchObject({ message: expect.any(String) });
+  expect((error as { message: string }).message).not.toBe('');
+  for (const field of Object.keys(error as object)) expect(ERROR_FIELDS).toContain(field);
+}
+
+describe.each(databaseKinds)('the reseller API as its OpenAPI document describes it, on $name', (kind) => {
+  let app: FastifyInstance;
+  let services: Services;
+  useTestShop(kind, (shop) => ({ app, services } = shop), { demoAccounts: true });
+
+  let base: string;
+  let reseller: TestClient;
+  beforeAll(async () => {
+    base = await listenLocally(app);
+    reseller = await loginAs(app, RESELLER);
+    await services.domains.addDomain(OWN_DOMAIN, await customerIdOf(services.db, RESELLER));
+  });
+
+  async function createKey(name: string, scopes: TApiKeyScope[]): Promise<string> {
+    const response = await reseller.post(contracts.createApiKey.path, { name, scopes });
+    expect(response.statusCode, response.body).toBe(201);
+    return ZApiKeyCreated.parse(response.json()).secret;
+  }
+
+  /** A client typed by the checked-in generated paths, talking real HTTP to the listening app. */
+  const clientWith = (key: string | null) =>
+    createClient<paths>({ baseUrl: base + RESELLER_API_PREFIX, headers: key ? { authorization: `Bearer ${key}` } : {} });
+
+  async function servedDocument(): Promise<Record<string, unknown>> {
+    const response = await fetch(base + contracts.resellerOpenApi.path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  it('serves a document that an OpenAPI 3.1 validator accepts', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(await servedDocument());
+    expect(result.valid, `the document is not valid OpenAPI:\n${JSON.stringify(result.errors, null, 2)}`).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('generates the checked-in client types from the served document (run `npm run api:types -w @kavel/server` when it changed)', async () => {
+    const generated = await resellerApiTypesSource(await servedDocument());
+    expect(generated, 'test/support/reseller-api-types.ts is not what the served document generates').toBe(readFileSync(RESELLER_API_TYPES_FILE, 'utf8'));
+  });
+
+  it("drives the API with the generated client: availability, the reseller's domains, and reading and changing DNS records", async () => {
+    const client = clientWith(await createKey('gegenereerde client', ['availability:read', 'domains:read', 'dns:read', 'dns:write']));
+
+    const availability = await client.GET('/availability', { params: { query: { domain: 'Nieuwe-Zaak.nl' } } });
+    expect(availability.response.status).toBe(200);
+    expect(availability.data?.domain).toBe('nieuwe-zaak.nl');
+    expect(['free', 'active', 'quarantine']).toContain(availability.data?.status);
+    const invalid = await client.GET('/availability', { params: { query: { domain: 'zonder-extensie.onbekend' } } });
+    expect(invalid.data?.status).toBe('invalid');
+
+    const domains = await client.GET('/domains');
+    expect(domains.response.status).toBe(200);
+    const own = domains.data?.find((domain) => domain.name === OWN_DOMAIN);
+    expect(own).toMatchObject({ name: OWN_DOMAIN, status: expect.any(String), registeredAt: expect.any(String) });
+    expect(domains.data?.map((domain) => domain.name)).not.toContain(OTHER_CUSTOMERS_DOMAIN);
+
+    const zone = { params: { path: { domain: OWN_DOMAIN } } };
+    const before = await client.GET('/domains/{domain}/dns', zone);
+    expect(before.response.status).toBe(200);
+    expect(before.data?.domain).toBe(OWN_DOMAIN);
+    expect(before.data?.records.some((record) => record.name === 'api')).toBe(false);
+
+    const added = await client.POST('/domains/{domain}/dns/records', { ...zone, body: { name: 'api', type: 'A', value: '192.0.2.10', ttl: 3600 } });
+    expect(added.response.status, JSON.stringify(added.error)).toBe(201);
+    const record = added.data?.records.find((r) => r.name === 'api');
+    expect(record).toMatchObject({ type: 'A', value: '192.0.2.10', ttl: 3600, id: expect.any(Number) });
+    const recordPath = { params: { path: { domain: OWN_DOMAIN, recordId: String(record!.id) } } };
+
+    const changed = await client.PUT('/domains/{domain}/dns/records/{recordId}', { ...recordPath, body: { name: 'api', type: 'A', value: '192.0.2.11' } });
+    expect(changed.response.status, JSON.stringify(changed.error)).toBe(200);
+    expect(changed.data?.records.find((r) => r.id === record!.id)).toMatchObject({ name: 'api', value: '192.0.2.11' });
+    expect((await client.GET('/domains/{domain}/dns', zone)).data?.records.find((r) => r.id === record!.id)?.value).toBe('192.0.2.11');
+
+    const refused = await client.POST('/domains/{domain}/dns/records', { ...zone, body: { name: 'x', type: 'A', value: 'geen-adres' } });
+    expect(refused.response.status).toBe(400);
+    expectErrorShape(refused.error);
+
+    const removed = await client.DELETE('/domains/{domain}/dns/records/{recordId}', recordPath);
+    expect(removed.response.status, JSON.stringify(removed.error)).toBe(200);
+    expect(removed.data?.records.some((r) => r.id === record!.id)).toBe(false);
+
+    const notMine = await client.GET('/domains/{domain}/dns', { params: { path: { domain: OTHER_CUSTOMERS_DOMAIN } } });
+    expect(notMine.response.status).toBe(404);
+    expectErrorShape(notMine.error);
+  });
+
+  it("answers a call without a key (401) or outside the key's scopes (403) with the documented error shape", async () => {
+    const withoutKey = await clientWith(null).GET('/domains');
+    expect(withoutKey.response.status).toBe(401);
+    expect(withoutKey.data).toBeUndefined();
+    expectErrorShape(withoutKey.error);
+
+    const readOnly = clientWith(await createKey('alleen domeinen', ['domains:read']));
+    expect((await readOnly.GET('/domains')).response.status).toBe(200);
+    const outOfScope = await readOnly.POST('/domains/{domain}/dns/records', { params: { path: { domain: OWN_DOMAIN } }, body: { name: 'www', type: 'A', value: '192.0.2.1' } });
+    expect(outOfScope.response.status).toBe(403);
+    expect(outOfScope.data).toBeUndefined();
+    expectErrorShape(outOfScope.error);
+  });
+});
