@@ -1,6 +1,7 @@
 export * from './domain-name.ts';
 export * from './money.ts';
 export * from './pricing.ts';
+export * from './price-lists.ts';
 export * from './password-strength.ts';
 export * from './schemas/availability.ts';
 export * from './schemas/basket.ts';

@@ -14,6 +14,8 @@ import { registerHostingEntryRoutes } from './features/basket/hosting-entry-rout
 import { registerServicesRoutes } from './features/basket/services-routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
 import { registerCheckoutRoutes } from './features/checkout/checkout-routes.ts';
+import { registerResellerApiOrders } from './features/reseller-api/reseller-api-orders.ts';
+import { registerResellerOrderRoutes } from './features/reseller-orders/reseller-order-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
 import { registerProfileRoutes } from './features/dns/profile-routes.ts';
 import { registerZoneOperationRoutes } from './features/dns/zone-operation-routes.ts';
@@ -127,6 +129,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerErrorReportRoutes(app, db);
   // [checkout] routes
   registerCheckoutRoutes(app, checkout);
+  // [reseller-orders] the reseller's basket, validation, payment methods and purchase
+  registerResellerOrderRoutes(app, { basket, sessions, checkout, purchase: orders.purchase, customer: services.customer, shopOrigin: services.shopOrigin });
   // the customer-data form's address lookup
   registerAddressRoutes(app, addresses);
   // [fulfilment] routes (account lists: domains, hosting packages, virtual servers; certificate files)
@@ -140,7 +144,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerOrderAppRoutes(app, { orderApp: services.orderApp, shopOrigin: services.shopOrigin });
   // [reseller-api] the account's API keys, and the reseller API itself (keys, no session)
   registerApiKeyRoutes(app, services.apiKeys);
-  registerResellerApiRoutes(app, { keys: services.apiKeys, counters: adapters.counters, perMinute: config.resellerApiPerMinute ?? 120, availability, catalogue, domains, zones });
+  const apiAuth = { keys: services.apiKeys, counters: adapters.counters, perMinute: config.resellerApiPerMinute ?? 120 };
+  registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones });
+  registerResellerApiOrders(app, { ...apiAuth, availability, catalogue, basket, whois: services.whois, orders: orders.direct, customer: services.customer });
   registerRobots(app);
   // the shop's home page and the extension pages (server-rendered)
   registerHomeRoutes(app, { catalogue, sessions });

@@ -219,6 +219,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     vpsPlatform: adapters.vps,
     vps,
     orderProduct: async (productId) => (await catalogue.snapshot()).orderProductsById.get(productId),
+    hostingPackage: async (productId) => (await catalogue.snapshot()).hostingById.get(productId),
     organisationOf: async (customerId) => (await customer(customerId))?.companyName.trim() || null,
     recordHolder: (tx, domainId, holder) => domainHolders.recordRegistered(tx, domainId, holder),
   });

@@ -110,6 +110,14 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
     expect((await provisioning.accounts())[0]!.clientRef).toMatch(new RegExp(`^order-${orderId}:`));
   });
 
+  it('makes a reseller package a reseller account with the sites of the package', async () => {
+    const { provisioning, fulfilment, hosting } = await world();
+    const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration('reseller-platform.nl', [line.resellerPackage(products.resellerBasic)])] });
+    expect(await fulfilment.fulfil(orderId)).toBe('FULFILLED');
+    expect(await provisioning.accounts()).toMatchObject([{ domain: 'reseller-platform.nl', packageCode: 'RESELLER_BASIC', resellerSites: 40 }]);
+    expect((await hosting.listOwned(customerId)).find((account) => account.domain === 'reseller-platform.nl')).toMatchObject({ productCode: 'RESELLER_BASIC', status: 'active' });
+  });
+
   it('does nothing twice when asked again', async () => {
     const { provisioning, fulfilment, requests, dns, hosting } = await world();
     const orderId = await insertTestOrder(database.db, { customerId, lines: [line.registration('tweemaal.nl', [line.hosting(basic), line.extra(spamfilter)])] });

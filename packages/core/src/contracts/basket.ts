@@ -12,12 +12,23 @@ import { contract } from './contract.ts';
 /** The order flow's calls live under this prefix (spec 000 section 7). */
 const FLOW = '/api/bestelprocedure';
 
+/**
+ * The basket calls every channel has, under its prefix: the shop's under `/api/bestelprocedure/`,
+ * the reseller's under `/api/bestelprocedure/reseller/` (spec 000 section 7). Written once.
+ */
+export function basketCallsAt<P extends string>(prefix: P) {
+  return {
+    getBasket: contract({ method: 'GET', path: `${prefix}/getBasket`, response: ZBasket }),
+    addItem: contract({ method: 'POST', path: `${prefix}/addItem`, body: ZAddItemRequest, response: ZBasket }),
+    removeItem: contract({ method: 'POST', path: `${prefix}/removeItem`, body: ZRemoveItemRequest, response: ZBasket }),
+    removeDomain: contract({ method: 'POST', path: `${prefix}/removeDomain`, body: ZRemoveDomainRequest, response: ZBasket }),
+  };
+}
+export type BasketCalls = ReturnType<typeof basketCallsAt<string>>;
+
 /** Steps 1 and 2 of the order flow: each basket call answers the new basket. */
 export const basketContracts = {
-  getBasket: contract({ method: 'GET', path: `${FLOW}/getBasket`, response: ZBasket }),
-  addItem: contract({ method: 'POST', path: `${FLOW}/addItem`, body: ZAddItemRequest, response: ZBasket }),
-  removeItem: contract({ method: 'POST', path: `${FLOW}/removeItem`, body: ZRemoveItemRequest, response: ZBasket }),
-  removeDomain: contract({ method: 'POST', path: `${FLOW}/removeDomain`, body: ZRemoveDomainRequest, response: ZBasket }),
+  ...basketCallsAt(FLOW),
   setPeriod: contract({ method: 'POST', path: `${FLOW}/setPeriod`, body: ZSetPeriodRequest, response: ZBasket }),
   applyDiscountCode: contract({ method: 'POST', path: `${FLOW}/applyDiscountCode`, body: ZApplyDiscountCodeRequest, response: ZBasket }),
   removeDiscountCode: contract({ method: 'POST', path: `${FLOW}/removeDiscountCode`, response: ZBasket }),

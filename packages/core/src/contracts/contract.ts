@@ -16,6 +16,8 @@ export interface Contract {
   readonly params?: z.ZodType;
   readonly querystring?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the call reads (a loose object: the others pass through). */
+  readonly headers?: z.ZodType;
   /** The success answer's schema; `status` is its status code (200 unless said). */
   readonly response?: z.ZodType;
   readonly status?: number;
@@ -62,4 +64,5 @@ export type RequestOf<C extends Contract> = {
   Params: [SchemaOf<C, 'params'>] extends [never] ? unknown : z.output<SchemaOf<C, 'params'>>;
   Querystring: [SchemaOf<C, 'querystring'>] extends [never] ? unknown : z.output<SchemaOf<C, 'querystring'>>;
   Body: [SchemaOf<C, 'body'>] extends [never] ? unknown : z.output<SchemaOf<C, 'body'>>;
+  Headers: [SchemaOf<C, 'headers'>] extends [never] ? unknown : z.output<SchemaOf<C, 'headers'>>;
 };

@@ -10,18 +10,22 @@ import { forwardingContracts } from './forwarding.ts';
 import { orderAppContracts } from './order-app.ts';
 import { orderContracts, paymentContracts, productContracts } from './orders.ts';
 import { apiKeyContracts, resellerApiContracts, resellerApiDocContracts } from './reseller-api.ts';
+import { resellerBasketContracts } from './reseller-basket.ts';
 import { shopContracts } from './shop.ts';
 import { whoisContracts } from './whois.ts';
 
 export * from './contract.ts';
 export { ZAltchaChallenge, type TAltchaChallenge } from './shop.ts';
 export { RESELLER_API_OPERATIONS, RESELLER_API_PREFIX, resellerApiContracts, type ResellerApiCall } from './reseller-api.ts';
+export { basketCallsAt, type BasketCalls } from './basket.ts';
+export { RESELLER_FLOW_API } from './reseller-basket.ts';
 export { ACCOUNT_PAGES, EXTRA_SERVICES_PAGE, FORWARDING_PAGE, NOT_FOUND_PAGE } from './pages.ts';
 
 /** Every route of the shop's API (and the pages and form posts the web client names), by name. */
 export const contracts = {
   ...basketContracts,
   ...checkoutContracts,
+  ...resellerBasketContracts,
   ...orderContracts,
   ...orderAppContracts,
   ...paymentContracts,

@@ -9,6 +9,9 @@ import {
   ZResellerDnsRecords,
   ZResellerDomain,
   ZResellerDomainParams,
+  ZIdempotencyHeaders,
+  ZResellerOrder,
+  ZResellerOrderRequest,
   ZResellerRecordParams,
   type TApiKeyScope,
 } from '../schemas/reseller-api.ts';
@@ -30,6 +33,7 @@ const DNS = `${RESELLER_API_PREFIX}/domains/:domain/dns`;
 export const resellerApiContracts = {
   resellerAvailability: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/availability`, querystring: ZResellerAvailabilityQuery, response: ZResellerAvailability }),
   resellerDomains: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/domains`, response: z.array(ZResellerDomain) }),
+  resellerCreateOrder: contract({ method: 'POST', path: `${RESELLER_API_PREFIX}/orders`, headers: ZIdempotencyHeaders, body: ZResellerOrderRequest, response: ZResellerOrder, status: 201 }),
   resellerDnsRecords: contract({ method: 'GET', path: DNS, params: ZResellerDomainParams, response: ZResellerDnsRecords }),
   resellerDnsAddRecord: contract({ method: 'POST', path: `${DNS}/records`, params: ZResellerDomainParams, body: ZDnsRecord, response: ZResellerDnsRecords, status: 201 }),
   resellerDnsUpdateRecord: contract({ method: 'PUT', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, body: ZDnsRecord, response: ZResellerDnsRecords }),
@@ -51,6 +55,10 @@ export type ResellerApiCall = keyof typeof resellerApiContracts;
 export const RESELLER_API_OPERATIONS: Record<ResellerApiCall, { scope: TApiKeyScope; summary: string }> = {
   resellerAvailability: { scope: 'availability:read', summary: "One domain's availability: free, active (taken), quarantine, invalid or error." },
   resellerDomains: { scope: 'domains:read', summary: "The reseller's own domains." },
+  resellerCreateOrder: {
+    scope: 'orders:write',
+    summary: 'Orders a domain (registration when free, transfer with its code when taken), optionally with a reseller package, for one of your customers as holder. A retry with the same Idempotency-Key answers the first order (200).',
+  },
   resellerDnsRecords: { scope: 'dns:read', summary: "The records of one of the reseller's domains." },
   resellerDnsAddRecord: { scope: 'dns:write', summary: 'Adds a record to the zone; answers the zone.' },
   resellerDnsUpdateRecord: { scope: 'dns:write', summary: 'Changes a record of the zone; answers the zone.' },

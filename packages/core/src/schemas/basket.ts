@@ -75,6 +75,8 @@ const ZBasketItemBase = z.object({
   /** Hosting packages only: the monthly price of the first 6 months, and the regular monthly price. */
   pricePerMonth: z.number().int().optional(),
   originalPricePerMonth: z.number().int().optional(),
+  /** Hosting packages only: `LINUX_PACKAGE` in the shop; `LINUX_PACKAGE_{product}` (`LINUX_PACKAGE_RESELLER_BASIC`) in the reseller wizard. */
+  hostingType: z.string().optional(),
 });
 
 export const ZConnectedItem = ZBasketItemBase;
@@ -93,8 +95,23 @@ export type TBasketItem = z.infer<typeof ZBasketItem>;
 export const ZAppliedDiscountCode = z.object({ code: z.string(), discountPerPeriodExcludeTax: z.number().int() });
 export type TAppliedDiscountCode = z.infer<typeof ZAppliedDiscountCode>;
 
+/** A reseller basket's prices: its staffel's discounts, and the introduction discount its registrations reach. */
+export const ZBasketPriceList = z.object({
+  channel: z.literal('reseller'),
+  staffel: z.number().int(),
+  domainDiscountPercent: z.number().int(),
+  hostingDiscountPercent: z.number().int(),
+  /** The first-year discount on registrations (0 below the first step). */
+  introductionDiscountPercent: z.number().int(),
+  /** New registrations in the basket, which decide the introduction discount. */
+  registrations: z.number().int(),
+});
+export type TBasketPriceList = z.infer<typeof ZBasketPriceList>;
+
 export const ZBasket = z.object({
   empty: z.boolean(),
+  /** Reseller baskets only: the tier they are priced with. */
+  priceList: ZBasketPriceList.optional(),
   period: ZBasketPeriod,
   items: z.array(ZBasketItem),
   /** Every item, children included, flat. */

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { ZDnsRecordStored } from '../dns/record.ts';
 import { ZAvailabilityStatus } from './availability.ts';
+import { ZBasketPeriod, ZProductType } from './basket.ts';
+import { ZOrderStatus } from './orders.ts';
+import { ZTransferCode } from './services.ts';
+import { ZWhoisHolderForm } from './whois.ts';
 import { requiredSafeText, ZPathId } from './safe-text.ts';
 
 /** What a reseller API key may do; a call needs the scope it names (see the reseller API contracts). */
-export const API_KEY_SCOPES = ['availability:read', 'domains:read', 'dns:read', 'dns:write'] as const;
+export const API_KEY_SCOPES = ['availability:read', 'domains:read', 'dns:read', 'dns:write', 'orders:write'] as const;
 export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
 export type TApiKeyScope = z.infer<typeof ZApiKeyScope>;
 
@@ -57,3 +61,46 @@ export type TResellerDomain = z.infer<typeof ZResellerDomain>;
 export const ZResellerDnsRecord = ZDnsRecordStored.extend({ id: z.number().int(), ttl: z.number().int() });
 export const ZResellerDnsRecords = z.object({ domain: z.string(), records: z.array(ZResellerDnsRecord) });
 export type TResellerDnsRecords = z.infer<typeof ZResellerDnsRecords>;
+
+/**
+ * `Idempotency-Key` of a write: the caller's own id of the attempt (8 to 100 letters, digits,
+ * `-`, `_`, `.` or `:`). Sent again with a retry, it answers the first attempt's result instead of
+ * ordering twice. Other headers pass through untouched.
+ */
+export const ZIdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string({ error: 'required' })
+    .trim()
+    .regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: 'idempotencyKey' }),
+});
+
+/**
+ * `POST /api/reseller/v1/orders`: a domain for one of the reseller's customers, registered (when
+ * free) or transferred (when taken, with its code), optionally with a reseller package, for the
+ * customer as holder: one of the reseller's holders by id, or a new one (it is kept with the
+ * reseller's holders). Paid on account, or by direct debit with a mandate.
+ */
+export const ZResellerOrderRequest = z.object({
+  domain: z.string().trim().toLowerCase().min(3, { error: 'domain' }).max(253, { error: 'tooLong' }),
+  transferCode: ZTransferCode.optional(),
+  hostingProductCode: requiredSafeText(60).optional(),
+  period: ZBasketPeriod.default('YEARLY'),
+  holder: z.union([z.object({ customWhoisId: z.number().int().positive() }).strict(), ZWhoisHolderForm]),
+  paymentMethod: z.enum(['MANUAL_PAYMENT', 'AUTOMATIC_INCASSO']).default('MANUAL_PAYMENT'),
+});
+export type TResellerOrderRequest = z.input<typeof ZResellerOrderRequest>;
+
+/** The order the reseller API placed: its lines at the reseller's prices, in cents excl. VAT. */
+export const ZResellerOrder = z.object({
+  orderId: z.number().int(),
+  status: ZOrderStatus,
+  domain: z.string(),
+  holderId: z.number().int(),
+  paymentMethod: z.string(),
+  period: ZBasketPeriod,
+  totalExcludeTax: z.number().int(),
+  totalTax: z.number().int(),
+  totalIncludeTax: z.number().int(),
+  lines: z.array(z.object({ productType: ZProductType, productCode: z.string(), productName: z.string(), title: z.string(), price: z.number().int() })),
+});
+export type TResellerOrder = z.infer<typeof ZResellerOrder>;

@@ -19,6 +19,10 @@ export const messages = {
     nl: 'Deze domeinnaam kan nu niet geregistreerd of verhuisd worden.',
     en: 'This domain name cannot be registered or transferred right now.',
   },
+  idempotencyKeyReused: {
+    nl: 'Deze Idempotency-Key hoort bij een eerdere bestelling van een andere domeinnaam.',
+    en: 'This Idempotency-Key belongs to an earlier order of another domain name.',
+  },
   availabilityUnknown: {
     nl: 'We konden de beschikbaarheid nu niet controleren. Probeer het zo opnieuw.',
     en: 'We could not check the availability right now. Please try again shortly.',

@@ -45,6 +45,10 @@ export const validation = {
     nl: 'Een verhuiscode bestaat alleen uit letters zonder accenten, cijfers en leestekens. Kopieer de code precies zoals je hem kreeg.',
     en: 'A transfer code consists only of letters without accents, digits and punctuation. Copy the code exactly as you received it.',
   },
+  idempotencyKey: {
+    nl: 'Stuur een Idempotency-Key van 8 tot 100 letters, cijfers of de tekens . _ : -.',
+    en: 'Send an Idempotency-Key of 8 to 100 letters, digits or the characters . _ : -.',
+  },
   transferCodeLength: { nl: 'Een verhuiscode is hoogstens 128 tekens lang.', en: 'A transfer code is at most 128 characters long.' },
   iban: { nl: 'Vul een geldig IBAN in, bijvoorbeeld NL91 ABNA 0417 1643 00.', en: 'Enter a valid IBAN, for example NL91 ABNA 0417 1643 00.' },
   mandateRequired: {

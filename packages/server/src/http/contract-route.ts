@@ -20,6 +20,7 @@ export function route<C extends Contract>(app: FastifyInstance, contract: C, opt
   if (contract.params) schema.params = contract.params;
   if (contract.querystring) schema.querystring = contract.querystring;
   if (contract.body) schema.body = contract.body;
+  if (contract.headers) schema.headers = contract.headers;
   if (contract.response) schema.response = { [contract.status ?? 200]: contract.response };
   app.route({ ...options, method: contract.method, url: contract.path, schema, handler: handler as unknown as RouteHandlerMethod });
 }

@@ -76,6 +76,7 @@ export const lineFixtures = {
   /** A domain the customer already has (hosting added or upgraded, extras added from the account). */
   owned: (domain: string, children: LineFixture[], product: Product = products.nl): LineFixture => child('DOMAIN', product, domain, { invoiced: true, price: 0, children }),
   hosting: (product: Product, invoiced = false): LineFixture => child('LINUX_PACKAGE', product, product.productName ?? product.productCode, { invoiced }),
+  resellerPackage: (product: Product): LineFixture => child('RESELLER_PACKAGE', product, product.productName ?? product.productCode),
   extra: (product: Product): LineFixture => child('EXTRA_SERVICE', product, product.productName ?? product.productCode),
   install: (product: Product): LineFixture => child('FREE_INSTALL', product, product.productName ?? product.productCode, { price: 0 }),
   redirect: (url: string): LineFixture => child('REDIRECT', products.redirect, url, { options: { redirectUrl: url } }),

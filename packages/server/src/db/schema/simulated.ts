@@ -1,4 +1,4 @@
-import { jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * State of the simulated payment provider, hosting platform, Cloudflare and VPS platform
@@ -40,6 +40,8 @@ export const simulatedHostingAccounts = pgTable(
     packageCode: text('package_code').notNull(),
     cmsInstall: text('cms_install'),
     customerRef: text('customer_ref').notNull(),
+    /** A reseller account's number of sites; null for a customer's account. */
+    resellerSites: integer('reseller_sites'),
     extras: jsonb('extras').$type<string[]>().notNull().default([]),
   },
   (table) => [

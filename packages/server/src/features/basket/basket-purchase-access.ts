@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/connect.ts';
 import { basketItems } from '../../db/schema/index.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
-import { priceBasket } from './basket-pricing.ts';
+import { priceBasket, priceListOf } from './basket-pricing.ts';
 
 /** The owner's basket as a purchase sees it: its rows, priced from them. */
 export interface BasketForPurchase {
@@ -34,7 +34,7 @@ async function lockAndPrice(tx: Transaction, owner: BasketOwner, catalogue: Cata
   const basket = await basketRepository.findWithItems(tx, owner, { lock: true });
   if (!basket) return null;
   const period = ZBasketPeriod.catch('YEARLY').parse(basket.period);
-  const priced = priceBasket(basket.items, { period, discountCode: basket.discountCode }, catalogue, todayInAmsterdam(now));
+  const priced = priceBasket(basket.items, { period, discountCode: basket.discountCode }, catalogue, todayInAmsterdam(now), priceListOf(owner, catalogue));
   return { basketId: basket.id, discountCode: basket.discountCode, rows: basket.items, priced };
 }
 

@@ -1,4 +1,4 @@
-import type { TBasketItemOptions, TBasketPeriod, TProductType } from '@kavel/core';
+import type { TBasketChannel, TBasketItemOptions, TBasketPeriod, TProductType } from '@kavel/core';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.ts';
 import { basketItems, baskets } from '../../db/schema/index.ts';
@@ -6,14 +6,24 @@ import { basketItems, baskets } from '../../db/schema/index.ts';
 export type BasketItemRow = typeof basketItems.$inferSelect;
 export type NewBasketItem = Omit<typeof basketItems.$inferInsert, 'id' | 'basketId' | 'createdAt'>;
 
-/** Whose basket: a logged-in customer's (by customer id), else the anonymous session's. */
+/**
+ * Whose basket: a logged-in customer's (by customer id), else the anonymous session's, in a
+ * channel (default `shop`). A `reseller` owner carries the staffel its prices come from.
+ */
 export interface BasketOwner {
   sessionIdHash: string;
   customerId: number | null;
+  channel?: TBasketChannel;
+  staffel?: number | null;
 }
 
+export const channelOf = (owner: Pick<BasketOwner, 'channel'>): TBasketChannel => owner.channel ?? 'shop';
+
 const ownedBy = (owner: BasketOwner) =>
-  owner.customerId !== null ? eq(baskets.customerId, owner.customerId) : and(eq(baskets.sessionIdHash, owner.sessionIdHash), isNull(baskets.customerId));
+  and(
+    eq(baskets.channel, channelOf(owner)),
+    owner.customerId !== null ? eq(baskets.customerId, owner.customerId) : and(eq(baskets.sessionIdHash, owner.sessionIdHash), isNull(baskets.customerId)),
+  );
 
 /** Data access of the basket feature; every item query is scoped by the owner's basket id. */
 export const basketRepository = {
@@ -24,10 +34,11 @@ export const basketRepository = {
   },
 
   async ensureForOwner(db: Queryable, owner: BasketOwner): Promise<number> {
+    const channel = channelOf(owner);
     if (owner.customerId !== null) {
-      await db.insert(baskets).values({ customerId: owner.customerId }).onConflictDoNothing({ target: baskets.customerId });
+      await db.insert(baskets).values({ customerId: owner.customerId, channel }).onConflictDoNothing({ target: [baskets.customerId, baskets.channel] });
     } else {
-      await db.insert(baskets).values({ sessionIdHash: owner.sessionIdHash }).onConflictDoNothing({ target: baskets.sessionIdHash });
+      await db.insert(baskets).values({ sessionIdHash: owner.sessionIdHash, channel }).onConflictDoNothing({ target: [baskets.sessionIdHash, baskets.channel] });
     }
     const row = await basketRepository.findByOwner(db, owner);
     if (!row) throw new Error('basket vanished right after it was created');

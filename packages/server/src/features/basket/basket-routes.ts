@@ -1,4 +1,4 @@
-import { contracts } from '@kavel/core';
+import { contracts, type BasketCalls } from '@kavel/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { writtenAtOf, type SessionManager } from '../../http/session.ts';
@@ -6,21 +6,31 @@ import type { BasketOwner, BasketService } from './basket-service.ts';
 
 export const ownerOf = (request: FastifyRequest): BasketOwner => ({ sessionIdHash: request.session.idHash, customerId: request.session.customerId });
 
-/** The basket calls of the order flow under `/api/bestelprocedure/` (spec 000 section 7); each answers the new basket. */
-export function registerBasketRoutes(app: FastifyInstance, basket: BasketService, sessions: Pick<SessionManager, 'isStored'>): void {
-  route(app, contracts.getBasket, {}, async (request, reply) => {
+/** Whose basket a channel's call works on (the shop's: the session's or customer's; the reseller's: a checked reseller). */
+export type ChannelOwner = (request: FastifyRequest) => BasketOwner | Promise<BasketOwner>;
+
+/**
+ * The basket calls every channel has (getBasket, addItem, removeItem, removeDomain), registered
+ * once per channel: its contracts (the paths under its prefix) and how it finds the owner.
+ */
+export function registerBasketCalls(app: FastifyInstance, calls: BasketCalls, deps: { basket: BasketService; sessions: Pick<SessionManager, 'isStored'>; ownerOf: ChannelOwner }): void {
+  const { basket } = deps;
+  route(app, calls.getBasket, {}, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // A session that was never stored has no basket: nothing to read.
-    return basket.read(ownerOf(request), { writtenAt: writtenAtOf(request), stored: sessions.isStored(request) });
+    return basket.read(await deps.ownerOf(request), { writtenAt: writtenAtOf(request), stored: deps.sessions.isStored(request) });
   });
 
-  route(app, contracts.addItem, {}, async (request) => basket.addItem(ownerOf(request), request.body, request.session.language));
+  route(app, calls.addItem, {}, async (request) => basket.addItem(await deps.ownerOf(request), request.body, request.session.language));
 
-  route(app, contracts.removeItem, {}, async (request) => basket.removeItem(ownerOf(request), request.body.unique));
+  route(app, calls.removeItem, {}, async (request) => basket.removeItem(await deps.ownerOf(request), request.body.unique));
 
-  route(app, contracts.removeDomain, {}, async (request) =>
-    basket.removeDomain(ownerOf(request), request.body.domainName),
-  );
+  route(app, calls.removeDomain, {}, async (request) => basket.removeDomain(await deps.ownerOf(request), request.body.domainName));
+}
+
+/** The shop's basket calls under `/api/bestelprocedure/` (spec 000 section 7); each answers the new basket. */
+export function registerBasketRoutes(app: FastifyInstance, basket: BasketService, sessions: Pick<SessionManager, 'isStored'>): void {
+  registerBasketCalls(app, contracts, { basket, sessions, ownerOf });
 
   route(app, contracts.setPeriod, {}, async (request) => basket.setPeriod(ownerOf(request), request.body.period));
 

@@ -7,9 +7,11 @@ import {
   todayInAmsterdam,
   ZBasketPeriod,
   type Locale,
+  type PriceList,
   type TAddItemRequest,
   type TBasket,
   type TBasketPeriod,
+  type TProductType,
   type TServicesValidation,
   type TSetDomainHolderRequest,
   type TSetGratisProductRequest,
@@ -22,9 +24,9 @@ import type { AvailabilityService } from '../availability/availability-service.t
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { CacheEventsPort } from '../../ports/cache-events/index.ts';
 import { cacheKeys, ReadCache } from '../../read-cache.ts';
-import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
+import { basketRepository, channelOf, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { createBasketCheckoutOperations, type BasketCheckoutOperations } from './basket-checkout-operations.ts';
-import { priceBasket } from './basket-pricing.ts';
+import { priceBasket, priceListOf } from './basket-pricing.ts';
 import { createConnectedItemOperations, hostingProductOf, type BasketOwnershipChecks } from './connected-item-operations.ts';
 import { HOSTING_DEPENDANTS, serviceCardsOfRows } from './service-types.ts';
 
@@ -59,6 +61,11 @@ export interface BasketService extends BasketCheckoutOperations {
   checked(owner: BasketOwner, locale: Locale): Promise<{ basket: TBasket; services: TServicesValidation }>;
   /** Step 2's verdict on the basket; checkout (`validateBasket`) asks the same. */
   validateServices(owner: BasketOwner, locale: Locale): Promise<TServicesValidation>;
+  /**
+   * Prices items that are not stored in a basket, as the owner's channel prices them (the reseller
+   * API's order: the same pricing as a basket, without keeping one).
+   */
+  quote(owner: BasketOwner, items: readonly QuotedItem[], period: TBasketPeriod): Promise<TBasket>;
   /** A deleted holder is no longer chosen for any domain of the customer's basket. */
   forgetDomainHolder(customerId: number, holderId: number, tx: Transaction): Promise<void>;
   /**
@@ -67,6 +74,15 @@ export interface BasketService extends BasketCheckoutOperations {
    * items move along) and the anonymous basket is deleted. Runs in `tx` when given.
    */
   adoptSessionBasket(sessionIdHash: string, customerId: number, tx?: Transaction): Promise<void>;
+}
+
+/** A top-level item to quote (a domain), with its connected items. */
+export interface QuotedItem {
+  productType: TProductType;
+  productId: number;
+  productCode: string;
+  title: string;
+  children?: readonly Omit<QuotedItem, 'children'>[];
 }
 
 export interface BasketServiceDeps extends BasketOwnershipChecks {
@@ -83,7 +99,7 @@ export interface BasketServiceDeps extends BasketOwnershipChecks {
 interface CachedBasket {
   state: { period: TBasketPeriod; discountCode: string | null };
   rows: BasketItemRow[];
-  priced: { catalogue: CatalogueSnapshot; today: string; basket: TBasket } | null;
+  priced: { catalogue: CatalogueSnapshot; list: PriceList; today: string; basket: TBasket } | null;
 }
 
 /** The ids of the items that move: top-level items whose title is not taken yet, with everything connected to them. */
@@ -116,12 +132,14 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     return { state, rows: basket?.items ?? [], priced: null };
   }
 
-  /** Prices `entry` (once per catalogue snapshot and day: the cached answer is reused). */
-  function priced(entry: CachedBasket, catalogue: CatalogueSnapshot): TBasket {
+  /** Prices `entry` for `owner`'s channel (once per catalogue snapshot and day: the cached answer is reused). */
+  function priced(entry: CachedBasket, catalogue: CatalogueSnapshot, owner: BasketOwner): TBasket {
     const today = todayInAmsterdam(now());
-    if (entry.priced?.catalogue === catalogue && entry.priced.today === today) return entry.priced.basket;
-    const basket = priceBasket(entry.rows, entry.state, catalogue, today);
-    entry.priced = { catalogue, today, basket };
+    const list = priceListOf(owner, catalogue);
+    const cached = entry.priced;
+    if (cached?.catalogue === catalogue && cached.today === today && cached.list.channel === 'shop' && list.channel === 'shop') return cached.basket;
+    const basket = priceBasket(entry.rows, entry.state, catalogue, today, list);
+    entry.priced = { catalogue, list, today, basket };
     return basket;
   }
 
@@ -129,12 +147,13 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
 
   async function get(owner: BasketOwner): Promise<TBasket> {
     const [entry, catalogue] = await Promise.all([load(owner), snapshot()]);
-    return priced(entry, catalogue);
+    return priced(entry, catalogue, owner);
   }
 
   async function read(owner: BasketOwner, { writtenAt, stored }: { writtenAt: number; stored: boolean }): Promise<TBasket> {
-    if (!stored && owner.customerId === null) return priced({ state: { period: 'YEARLY', discountCode: null }, rows: [], priced: null }, await snapshot());
-    if (!cache) return get(owner);
+    if (!stored && owner.customerId === null) return priced({ state: { period: 'YEARLY', discountCode: null }, rows: [], priced: null }, await snapshot(), owner);
+    // Only the shop's baskets are cached (the session's invalidation names them); a reseller's is read.
+    if (!cache || channelOf(owner) !== 'shop') return get(owner);
     const key = cacheKeys.basket(owner);
     let entry = cache.get(key, writtenAt);
     if (!entry) {
@@ -142,7 +161,7 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
       entry = await load(owner);
       cache.set(key, entry, ticket);
     }
-    return priced(entry, await snapshot());
+    return priced(entry, await snapshot(), owner);
   }
 
   /** A change under a domain (see `connected-item-operations.ts`), answering the basket as it is afterwards. */
@@ -251,7 +270,29 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
 
     async checked(owner, locale) {
       const [entry, catalogue] = await Promise.all([load(owner), snapshot()]);
-      return { basket: priced(entry, catalogue), services: servicesOf(entry.rows, locale) };
+      return { basket: priced(entry, catalogue, owner), services: servicesOf(entry.rows, locale) };
+    },
+
+    async quote(owner, items, period) {
+      let id = 0;
+      const rowOf = (item: Omit<QuotedItem, 'children'>, parentUnique: string | null): BasketItemRow => ({
+        id: ++id,
+        basketId: 0,
+        unique: randomUUID(),
+        parentUnique,
+        productType: item.productType,
+        productId: item.productId,
+        productCode: item.productCode,
+        title: item.title,
+        invoiced: false,
+        options: {},
+        createdAt: now(),
+      });
+      const rows = items.flatMap((item) => {
+        const parent = rowOf(item, null);
+        return [parent, ...(item.children ?? []).map((child) => rowOf(child, parent.unique))];
+      });
+      return priced({ state: { period, discountCode: null }, rows, priced: null }, await snapshot(), owner);
     },
 
     async forgetDomainHolder(customerId, holderId, tx) {

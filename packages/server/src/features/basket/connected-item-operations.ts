@@ -5,6 +5,7 @@ import {
   transferCodeProblem,
   type Locale,
   type TAddItemRequest,
+  type TBasketChannel,
   type TBasketItemOptions,
   type TServiceType,
   type TSetDomainHolderRequest,
@@ -15,7 +16,7 @@ import {
 import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
-import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
+import { basketRepository, channelOf, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { isDomainItem, offersServiceType, removedBy, type ConnectedType } from './service-types.ts';
 
 /** Ownership questions the basket asks other features (dns, whois), inside its transaction. */
@@ -31,9 +32,17 @@ export interface ConnectedProduct {
   productName: string;
 }
 
-/** The product a connected `addItem` names, when its id and code agree; reseller packages are not sold here. */
-function connectedProductOf(catalogue: CatalogueSnapshot, productId: number, productCode: string): ConnectedProduct | null {
+/**
+ * The product a connected `addItem` names, when its id and code agree. The reseller channel sells
+ * reseller packages and takes transfer codes; the shop sells everything else.
+ */
+function connectedProductOf(catalogue: CatalogueSnapshot, productId: number, productCode: string, channel: TBasketChannel = 'shop'): ConnectedProduct | null {
   const hosting = catalogue.hostingById.get(productId);
+  if (channel === 'reseller') {
+    if (hosting?.reseller && hosting.productCode === productCode) return { ...hosting, productType: 'RESELLER_PACKAGE' };
+    const other = catalogue.basketProductsById.get(productId);
+    return other?.productType === 'TRANSFER_CODE' && other.productCode === productCode ? other : null;
+  }
   if (hosting && !hosting.reseller && hosting.productCode === productCode) return { ...hosting, productType: 'LINUX_PACKAGE' };
   const extra = catalogue.extrasById.get(productId);
   if (extra && extra.productCode === productCode) return { ...extra, productType: 'EXTRA_SERVICE' };
@@ -127,7 +136,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
 
     /** `addItem` with a `parentId`: hosting, extra service, redirect or transfer code for a domain. */
     async add(owner: BasketOwner, request: TAddItemRequest & { parentId: string }, locale: Locale): Promise<void> {
-      const product = connectedProductOf(await deps.snapshot(), request.productId, request.productCode);
+      const product = connectedProductOf(await deps.snapshot(), request.productId, request.productCode, channelOf(owner));
       if (!product) throw refusal(locale, 400, 'unknownProduct', 'productId');
       const value = request.value ?? request.title ?? '';
       let title = product.productName;
@@ -145,6 +154,11 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
         switch (product.productType) {
           case 'LINUX_PACKAGE':
             return putHosting(tx, basketId, domain, product);
+          case 'RESELLER_PACKAGE':
+            // One reseller package per domain, replacing an earlier one (spec 000 section 4: 'changing removes it').
+            await basketRepository.deleteChildrenOfTypes(tx, domain.unique, ['RESELLER_PACKAGE']);
+            await insertChild(tx, basketId, domain, product, product.productName);
+            return;
           case 'EXTRA_SERVICE':
             return addExtra(tx, basketId, domain, product, locale);
           case 'REDIRECT':
@@ -159,6 +173,8 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
             await basketRepository.deleteChildrenOfTypes(tx, domain.unique, ['TRANSFER_CODE']);
             await insertChild(tx, basketId, domain, product, title);
             await setOptions(tx, domain, {
+              // The reseller wizard saves a transfer only with its ownership box ticked (spec 001 section 4).
+              ...(channelOf(owner) === 'reseller' ? { ownerConfirmed: true } : {}),
               ...(request.transferDnsLater !== undefined ? { transferDnsLater: request.transferDnsLater } : {}),
               ...(request.dnsProfileId !== undefined ? { dnsProfileId: request.dnsProfileId } : {}),
             });

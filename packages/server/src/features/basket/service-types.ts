@@ -4,9 +4,10 @@ import type { BasketItemRow } from './basket-repository.ts';
 /**
  * The item tree of step 2: a domain (`DOMAIN` or `DOMAIN_TRANSFER`, top level) with connected
  * items under it: at most one hosting package, its extra services (each once) and free install,
- * at most one redirect and, for a transfer, one transfer code.
+ * at most one redirect and, for a transfer, one transfer code. In the reseller channel: a reseller
+ * package instead of the hosting package, and a transfer code.
  */
-export const CONNECTED_TYPES = ['LINUX_PACKAGE', 'EXTRA_SERVICE', 'FREE_INSTALL', 'REDIRECT', 'TRANSFER_CODE'] as const satisfies readonly TProductType[];
+export const CONNECTED_TYPES = ['LINUX_PACKAGE', 'RESELLER_PACKAGE', 'EXTRA_SERVICE', 'FREE_INSTALL', 'REDIRECT', 'TRANSFER_CODE'] as const satisfies readonly TProductType[];
 export type ConnectedType = (typeof CONNECTED_TYPES)[number];
 
 /** Items that only exist with a hosting package: they go when it goes. */
@@ -14,7 +15,7 @@ export const HOSTING_DEPENDANTS = ['EXTRA_SERVICE', 'FREE_INSTALL'] as const sat
 
 /** What each service type keeps under its domain; choosing a type removes the other items. */
 export const KEPT_BY_SERVICE_TYPE: Record<TServiceType, readonly ConnectedType[]> = {
-  HOSTING: ['LINUX_PACKAGE', 'EXTRA_SERVICE', 'FREE_INSTALL', 'TRANSFER_CODE'],
+  HOSTING: ['LINUX_PACKAGE', 'RESELLER_PACKAGE', 'EXTRA_SERVICE', 'FREE_INSTALL', 'TRANSFER_CODE'],
   REGISTRATION_ONLY: ['TRANSFER_CODE'],
   REDIRECT: ['REDIRECT'],
 };
@@ -59,6 +60,6 @@ export function wireOptions(row: BasketItemRow, children: readonly BasketItemRow
 }
 
 /** The order of connected items under their domain: hosting first, then what hangs on it. */
-const CONNECTED_ORDER: Record<string, number> = { LINUX_PACKAGE: 0, EXTRA_SERVICE: 1, FREE_INSTALL: 2, REDIRECT: 3, TRANSFER_CODE: 4 };
+const CONNECTED_ORDER: Record<string, number> = { LINUX_PACKAGE: 0, RESELLER_PACKAGE: 0, EXTRA_SERVICE: 1, FREE_INSTALL: 2, REDIRECT: 3, TRANSFER_CODE: 4 };
 export const byConnectedOrder = (a: BasketItemRow, b: BasketItemRow): number =>
   (CONNECTED_ORDER[a.productType] ?? 9) - (CONNECTED_ORDER[b.productType] ?? 9) || a.id - b.id;

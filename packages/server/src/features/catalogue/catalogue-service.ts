@@ -1,10 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import { ZOrderProduct, ZPaymentMethodCode, type TCloudflarePlan, type TOrderProduct, type TOrderProducts, type TSslProduct, type TVpsPackage, type TPaymentMethodCode, type TSharedHosting } from '@kavel/core';
+import { ZOrderProduct, ZPaymentMethodCode, ZResellerTiers, type TResellerTiers, type TCloudflarePlan, type TOrderProduct, type TOrderProducts, type TSslProduct, type TVpsPackage, type TPaymentMethodCode, type TSharedHosting } from '@kavel/core';
 import type { DiscountCodeRule, TBasketProduct, TCatalogue, TCountry, TDomainExtensionProduct, TFreeInstall, TExtraService, THostingPackage } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
 import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, orderProducts, paymentMethods } from '../../db/schema/index.ts';
 import type { RegistrySettings } from '../../ports/registry/registry-port.ts';
 import promoTiles from './data/promo-tiles.json' with { type: 'json' };
+import resellerTierData from './data/reseller-tiers.json' with { type: 'json' };
+
+/** The reseller tiers (catalogue data, checked once at start). */
+const resellerTiers = ZResellerTiers.parse(resellerTierData);
 
 export interface ExtensionRecord extends TDomainExtensionProduct {
   registry: RegistrySettings;
@@ -37,6 +41,8 @@ export interface CatalogueSnapshot {
   paymentMethods: OfferedPaymentMethod[];
   /** The home page's promo tiles (spec 001 section 2), in order: extensions on sale with their first-year price. */
   promoTiles: TDomainExtensionProduct[];
+  /** The reseller tiers: staffel discounts and the first-year introduction discount. */
+  resellerTiers: TResellerTiers;
 }
 
 export interface CatalogueService {
@@ -122,6 +128,7 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
       orderProductsById: new Map(products.map((p) => [p.productId, p])),
       sharedHostings: hosting.filter((h) => !h.reseller).map(sharedHostingOf),
       discountCodes: new Map(codeRows.map((c) => [c.code, c])),
+      resellerTiers,
       promoTiles: promoTiles.extensions.flatMap((name) => {
         const found = extensions.find((extension) => extension.extension === name);
         return found ? [{ productId: found.productId, productCode: found.productCode, productName: found.productName, extension: found.extension, originalPrice: found.originalPrice, discountedPrice: found.discountedPrice, transferPrice: found.transferPrice }] : [];

@@ -17,6 +17,7 @@ import { registerOrderRoutes } from './order-routes.ts';
 import { createOrderService, type OrderService } from './order-service.ts';
 import { registerPaymentRoutes } from './payment-routes.ts';
 import { createPaymentService, type PaymentService } from './payment-service.ts';
+import { createDirectOrders, type DirectOrders } from './direct-orders.ts';
 import { createOrderPlacing, type OrderPlacing } from './place-order.ts';
 import { createPurchaseService, type PaymentMethodOffer, type PurchaseService } from './purchase-service.ts';
 
@@ -46,6 +47,8 @@ export interface OrdersFeature {
   purchase: PurchaseService;
   /** Writes an order from a priced basket; the order app places its orders through it too. */
   placing: OrderPlacing;
+  /** Orders without a stored basket (the reseller API), through the same placing. */
+  direct: DirectOrders;
   orders: OrderService;
   invoices: InvoiceService;
   payments: PaymentService;
@@ -85,10 +88,12 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     placing,
   });
   const orders = createOrderService({ db, invoices, catalogue: deps.catalogue });
+  const direct = createDirectOrders({ db, now, countries: () => deps.catalogue.countries(), customer: deps.customer, holder: deps.holder, paymentMethods: deps.paymentMethods, placing });
 
   return {
     purchase,
     placing,
+    direct,
     orders,
     invoices,
     payments,

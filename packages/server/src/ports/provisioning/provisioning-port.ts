@@ -13,6 +13,8 @@ export interface HostingAccountRequest {
   cmsInstall: string | null;
   /** The customer, for the platform's own records. */
   customerRef: string;
+  /** A reseller account (a reseller package): how many sites its owner may host in it; null for a customer's account (also when left out). */
+  resellerSites?: number | null;
 }
 
 export type ProvisioningFailure = { ok: false; reason: 'unreachable' | 'refused' | 'unknown-account'; detail?: string };

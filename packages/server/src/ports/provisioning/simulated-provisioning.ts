@@ -18,6 +18,7 @@ export interface SimulatedHostingAccount {
   packageCode: string;
   cmsInstall: string | null;
   customerRef: string;
+  resellerSites: number | null;
   extras: string[];
 }
 
@@ -72,6 +73,7 @@ const accountOf = (row: AccountRow): SimulatedHostingAccount => ({
   packageCode: row.packageCode,
   cmsInstall: row.cmsInstall,
   customerRef: row.customerRef,
+  resellerSites: row.resellerSites,
   extras: [...row.extras],
 });
 
@@ -123,6 +125,7 @@ export function createSimulatedProvisioning(options: SimulatedProvisioningOption
             packageCode: request.packageCode,
             cmsInstall: request.cmsInstall,
             customerRef: request.customerRef,
+            resellerSites: request.resellerSites ?? null,
           })
           .onConflictDoNothing()
           .returning();

@@ -1,4 +1,4 @@
-import type { TOrderProduct } from '@kavel/core';
+import type { THostingPackage, TOrderProduct } from '@kavel/core';
 import type { Transaction } from '../../../db/connect.ts';
 import type { HolderSnapshot } from '../../../db/schema/index.ts';
 import type { CertificatePort } from '../../../ports/certificates/index.ts';
@@ -76,6 +76,8 @@ export interface StepDeps {
   vps: Pick<VpsService, 'record' | 'remove'>;
   /** An order app product of the catalogue (a certificate's validation); undefined when it is not (or no longer) there. */
   orderProduct(productId: number): Promise<TOrderProduct | undefined>;
+  /** A hosting package of the catalogue (a reseller package's number of sites); undefined when it is not (or no longer) there. */
+  hostingPackage(productId: number): Promise<THostingPackage | undefined>;
   /** The customer's company name for an OV or EV certificate; null for a private person. */
   organisationOf(customerId: number): Promise<string | null>;
   /** The holder a new domain was registered with, kept on the domain (the whois feature), in the step's transaction. */

@@ -1,3 +1,4 @@
+import type { THostingPackage } from '@kavel/core';
 import type { ChangeAnswer, CreateAccountAnswer } from '../../../ports/provisioning/provisioning-port.ts';
 import type { DomainLines } from './domain-steps.ts';
 import type { OrderLineRow } from './fulfilment-repository.ts';
@@ -22,6 +23,12 @@ async function accountOf(order: OrderContext, deps: StepDeps, domain: string) {
   return account && account.customerId === order.customerId ? account : null;
 }
 
+/** The sites a reseller package allows (`websites:N`); 1 when the package is gone from the catalogue. */
+function sitesOf(pkg: THostingPackage | undefined): number {
+  const feature = pkg?.features.find((candidate) => candidate.startsWith('websites:'));
+  return Math.max(1, Number(feature?.slice('websites:'.length)) || 1);
+}
+
 /** A new hosting account on the platform (with the free CMS install, if chosen), then our row. */
 export function createHostingStep(order: OrderContext, deps: StepDeps, lines: DomainLines, pkg: OrderLineRow): StepDefinition {
   const name = lines.domain.title.toLowerCase();
@@ -34,7 +41,10 @@ export function createHostingStep(order: OrderContext, deps: StepDeps, lines: Do
       // Made by this very step in a run that lost its lease half-way: completing it writes nothing new.
       if (existing?.orderId === order.orderId) return succeed(async () => ({ accountId: existing.id, providerRef: existing.providerRef }));
       if (existing) return permanent(`${name} already has a hosting account`);
+      // A reseller package is a reseller account, with the number of sites its `websites:N` feature gives.
+      const sites = pkg.productType === 'RESELLER_PACKAGE' ? sitesOf(await deps.hostingPackage(pkg.productId)) : null;
       const answer = await deps.provisioning.createAccount({
+        resellerSites: sites,
         clientRef,
         domain: name,
         packageCode: pkg.productCode,

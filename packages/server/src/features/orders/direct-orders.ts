@@ -1,0 +1,98 @@
+import type { Locale, TBasket, TCountry } from '@kavel/core';
+import type { Database } from '../../db/connect.ts';
+import { fieldRefusal, refusal } from '../../http/errors.ts';
+import type { CustomerLookup } from '../accounts/customer-lookup.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { customHolderSnapshot, orderLinesOf, standardHolderSnapshot } from './order-lines.ts';
+import { mandateRepository, orderRepository, type OrderLineRow, type OrderRow } from './order-repository.ts';
+import type { OrderPlacing } from './place-order.ts';
+import type { PurchaseDeps } from './purchase-service.ts';
+
+/** An order placed without a stored basket, with its lines as written. */
+export interface DirectOrder {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  /** True when the request id had placed it before: nothing new was written. */
+  repeated: boolean;
+}
+
+/** What a direct order is made of: priced items (the basket feature's `quote`) and the holder of every new domain. */
+export interface DirectOrderRequest {
+  requestId: string;
+  method: 'MANUAL_PAYMENT' | 'AUTOMATIC_INCASSO';
+  priced: TBasket;
+  /** One of the customer's holders, for every new domain of the order. */
+  holderId: number;
+}
+
+/**
+ * Orders that come without a basket (the reseller API): the same lines, holder snapshots and
+ * order placing as the purchase, so an order is an order. Paid on account, or by direct debit
+ * when the customer signed a mandate; each confirmed at once, with its fulfilment job.
+ */
+export interface DirectOrders {
+  find(customerId: number, requestId: string): Promise<DirectOrder | null>;
+  place(customerId: number, request: DirectOrderRequest, locale: Locale): Promise<DirectOrder>;
+}
+
+export interface DirectOrderDeps extends Pick<PurchaseDeps, 'holder' | 'paymentMethods'> {
+  db: Database;
+  now: () => Date;
+  countries(): Promise<TCountry[]>;
+  customer: CustomerLookup;
+  placing: OrderPlacing;
+}
+
+export function createDirectOrders(deps: DirectOrderDeps): DirectOrders {
+  const { db } = deps;
+
+  async function find(customerId: number, requestId: string): Promise<DirectOrder | null> {
+    const order = await orderRepository.findByRequest(db, customerId, requestId);
+    return order ? { order, lines: await orderRepository.listLines(db, [order.id]), repeated: true } : null;
+  }
+
+  return {
+    find,
+
+    async place(customerId, request, locale) {
+      const customer = await deps.customer(customerId);
+      if (!customer) throw refusal(locale, 401, 'loginRequired');
+      if (!(await deps.paymentMethods()).some((method) => method.code === request.method)) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
+      if (request.method === 'AUTOMATIC_INCASSO' && !(await mandateRepository.find(db, customerId))) throw fieldRefusal(locale, 'paymentMethod', 'mandateRequired');
+      const holder = customHolderSnapshot(await deps.holder(customerId, request.holderId, locale));
+      const countries = await deps.countries();
+      const lines = orderLinesOf(
+        request.priced,
+        request.priced.items.map((item) => ({ domain: item.title.toLowerCase(), customWhoisId: request.holderId })),
+        { standard: standardHolderSnapshot(customer, countries), custom: new Map([[request.holderId, holder]]) },
+      );
+      try {
+        const { order, repeated } = await db.transaction(async (tx) => {
+          const existing = await orderRepository.findByRequest(tx, customerId, request.requestId);
+          if (existing) return { order: existing, repeated: true };
+          const placed = await deps.placing.place(tx, {
+            customer,
+            countries,
+            requestId: request.requestId,
+            method: request.method,
+            period: request.priced.period,
+            lines,
+            totalExcludeTax: request.priced.totalPricePerPeriodExcludeTax,
+            discountCode: null,
+            discountExcludeTax: 0,
+            administrativeCost: 0,
+            now: deps.now(),
+          });
+          return { order: placed, repeated: false };
+        });
+        return { order, lines: await orderRepository.listLines(db, [order.id]), repeated };
+      } catch (error) {
+        // The same request id at the same moment: the other attempt's order is the answer.
+        if (!isUniqueViolation(error)) throw error;
+        const other = await find(customerId, request.requestId);
+        if (!other) throw error;
+        return other;
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { contracts, message, parseFullDomain, type TResellerOrder } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/contract-route.ts';
+import { fieldRefusal, HttpError, refusal } from '../../http/errors.ts';
+import type { CustomerLookup } from '../accounts/customer-lookup.ts';
+import type { AvailabilityService } from '../availability/availability-service.ts';
+import type { BasketService, QuotedItem } from '../basket/basket-service.ts';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
+import type { DirectOrder, DirectOrders } from '../orders/direct-orders.ts';
+import type { WhoisService } from '../whois/whois-service.ts';
+import { API_LOCALE, callerOf, resellerApiOptions, type ResellerApiAuthDeps } from './reseller-api-auth.ts';
+
+export interface ResellerApiOrderDeps extends ResellerApiAuthDeps {
+  availability: AvailabilityService;
+  catalogue: CatalogueService;
+  basket: Pick<BasketService, 'quote'>;
+  whois: Pick<WhoisService, 'get' | 'create'>;
+  orders: DirectOrders;
+  customer: CustomerLookup;
+}
+
+function answerOf({ order, lines }: DirectOrder): TResellerOrder {
+  const domain = lines.find((line) => line.parentUnique === null);
+  return {
+    orderId: order.id,
+    status: order.status,
+    domain: domain?.title ?? '',
+    holderId: domain?.holder?.customWhoisId ?? 0,
+    paymentMethod: order.paymentMethod,
+    period: order.period === 'FIVE_YEARLY' ? 'FIVE_YEARLY' : 'YEARLY',
+    totalExcludeTax: order.totalExcludeTax,
+    totalTax: order.totalTax,
+    totalIncludeTax: order.totalIncludeTax,
+    lines: lines.map((line) => ({ productType: line.productType, productCode: line.productCode, productName: line.productName, title: line.title, price: line.price })),
+  };
+}
+
+/** The order's domain item: a registration when free, a transfer (with its code) when taken; refusals otherwise. */
+async function domainItemOf(deps: ResellerApiOrderDeps, catalogue: CatalogueSnapshot, domain: string, transferCode: string | undefined): Promise<QuotedItem> {
+  const parsed = parseFullDomain(domain, [...catalogue.extensionsByName.keys()]);
+  const extension = parsed ? catalogue.extensionsByName.get(parsed.extension) : undefined;
+  if (!parsed || !extension) throw fieldRefusal(API_LOCALE, 'domain', 'domain');
+  const status = await deps.availability.checkDomain(parsed.label, parsed.extension, { fresh: true });
+  if (status === 'error') throw refusal(API_LOCALE, 503, 'availabilityUnknown');
+  const title = `${parsed.label}.${parsed.extension}`;
+  const { productId, productCode } = extension;
+  if (status === 'free') return { productType: 'DOMAIN', productId, productCode, title };
+  if (status !== 'active') throw refusal(API_LOCALE, 409, 'domainUnavailable', 'domain');
+  if (!transferCode) throw new HttpError(400, message(API_LOCALE, 'checkoutTransferCodeMissing', { domain: title }), { transferCode: message(API_LOCALE, 'checkoutTransferCodeMissing', { domain: title }) });
+  const code = [...catalogue.basketProductsById.values()].find((product) => product.productType === 'TRANSFER_CODE');
+  if (!code) throw refusal(API_LOCALE, 409, 'domainUnavailable', 'domain');
+  return { productType: 'DOMAIN_TRANSFER', productId, productCode, title, children: [{ productType: 'TRANSFER_CODE', productId: code.productId, productCode: code.productCode, title: transferCode }] };
+}
+
+/**
+ * `POST /api/reseller/v1/orders`: a domain (with a reseller package, if asked) for one of the
+ * reseller's customers. Priced by the basket feature at the reseller's tier, placed by the orders
+ * feature as every order is (paid on account or by direct debit, confirmed at once, fulfilled by
+ * its job). The `Idempotency-Key` is the order's request id: a retry answers the first order
+ * (200 instead of 201), whatever happened meanwhile; the same key for another domain is a 409.
+ */
+export function registerResellerApiOrders(app: FastifyInstance, deps: ResellerApiOrderDeps): void {
+  route(app, contracts.resellerCreateOrder, resellerApiOptions(deps, 'resellerCreateOrder'), async (request, reply) => {
+    const { customerId } = callerOf(request);
+    const requestId = `api:${request.headers['idempotency-key']}`;
+    const body = request.body;
+    const earlier = await deps.orders.find(customerId, requestId);
+    if (earlier) {
+      const answer = answerOf(earlier);
+      if (answer.domain !== body.domain) throw refusal(API_LOCALE, 409, 'idempotencyKeyReused');
+      reply.code(200);
+      return answer;
+    }
+
+    const catalogue = await deps.catalogue.snapshot();
+    const item = await domainItemOf(deps, catalogue, body.domain, body.transferCode);
+    if (body.hostingProductCode !== undefined) {
+      const hosting = catalogue.catalogue.hostingPackages.find((pkg) => pkg.reseller && pkg.productCode === body.hostingProductCode);
+      if (!hosting) throw refusal(API_LOCALE, 400, 'unknownProduct', 'hostingProductCode');
+      item.children = [...(item.children ?? []), { productType: 'RESELLER_PACKAGE', productId: hosting.productId, productCode: hosting.productCode, title: hosting.productName }];
+    }
+    const holderId = 'customWhoisId' in body.holder ? (await deps.whois.get(customerId, body.holder.customWhoisId, API_LOCALE)).id : await deps.whois.create(customerId, body.holder, API_LOCALE);
+
+    const customer = await deps.customer(customerId);
+    if (!customer) throw refusal(API_LOCALE, 401, 'apiKeyRequired');
+    const priced = await deps.basket.quote({ sessionIdHash: '', customerId, channel: 'reseller', staffel: customer.staffel }, [item], body.period);
+    const placed = await deps.orders.place(customerId, { requestId, method: body.paymentMethod, priced, holderId }, API_LOCALE);
+    reply.code(placed.repeated ? 200 : 201);
+    return answerOf(placed);
+  });
+}
