@@ -216,6 +216,21 @@ describe.each(databaseKinds)('step 2: hosting entries from the account on $name'
     const response = await reseller.postForm(EXTRAS, extrasFields(id, [spamfilter]));
     expect(response.statusCode, response.body).toBe(303);
     expect(response.headers.location).toBe('/bestelprocedure-reseller');
+    // The order is in the reseller's own basket, which that page shows, not in their shop basket.
+    const resellerBasket = basketFrom(await reseller.get('/api/bestelprocedure/reseller/getBasket'));
+    expect(resellerBasket.items.find((item) => item.title === 'grachtengordel.nl')?.connectedItem.map((child) => [child.productCode, child.invoiced])).toEqual([
+      [basic.productCode, true],
+      [spamfilter.productCode, false],
+    ]);
+    expect((await basketCalls(reseller).get()).items.some((item) => item.title === 'grachtengordel.nl')).toBe(false);
+
+    // The hosting packages page lets a reseller choose a reseller package for an owned domain: into the reseller basket too.
+    const chosen = await reseller.postForm(ADD, hostingFields('oudegracht-design.nl', resellerBasic));
+    expect(chosen.statusCode, chosen.body).toBe(303);
+    expect(chosen.headers.location).toBe('/bestelprocedure-reseller');
+    const withPackage = basketFrom(await reseller.get('/api/bestelprocedure/reseller/getBasket')).items.find((item) => item.title === 'oudegracht-design.nl')!;
+    expect(withPackage).toMatchObject({ invoiced: true, discountedPricePerPeriod: 0 });
+    expect(withPackage.connectedItem.map((child) => [child.productType, child.hostingType])).toEqual([['RESELLER_PACKAGE', 'LINUX_PACKAGE_RESELLER_BASIC']]);
 
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
     const before = await basketCalls(bakery).get();

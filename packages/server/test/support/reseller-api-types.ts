@@ -45,6 +45,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Orders a domain (registration when free, transfer with its code when taken), optionally with a reseller package, for one of your customers as holder. A retry with the same Idempotency-Key answers the first order (200).
+         * @description Needs an API key with the scope `orders:write`.
+         */
+        post: operations["resellerCreateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domains/{domain}/dns": {
         parameters: {
             query?: never;
@@ -261,6 +281,186 @@ export interface operations {
             };
             /** @description Too many calls with this key; `Retry-After` says when to try again. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resellerCreateOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                    transferCode?: string;
+                    hostingProductCode?: string;
+                    /**
+                     * @default YEARLY
+                     * @enum {string}
+                     */
+                    period?: "YEARLY" | "FIVE_YEARLY";
+                    holder: {
+                        customWhoisId: number;
+                    } | {
+                        /** @default  */
+                        label?: string;
+                        isCompany?: boolean;
+                        /** @default  */
+                        company?: string;
+                        /**
+                         * @default M
+                         * @enum {string}
+                         */
+                        gender?: "M" | "F";
+                        forename: string;
+                        surname: string;
+                        street: string;
+                        houseNumber: string;
+                        /** @default  */
+                        houseNumberAdd?: string;
+                        postcode: string;
+                        city: string;
+                        /** @default NL */
+                        country?: string;
+                        phone: string;
+                        email: string;
+                        /** @default  */
+                        vat?: string;
+                    };
+                    /**
+                     * @default MANUAL_PAYMENT
+                     * @enum {string}
+                     */
+                    paymentMethod?: "MANUAL_PAYMENT" | "AUTOMATIC_INCASSO";
+                };
+            };
+        };
+        responses: {
+            /** @description A retry with an Idempotency-Key used before: the first result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orderId: number;
+                        /** @enum {string} */
+                        status: "AWAITING_PAYMENT" | "CONFIRMED" | "FULFILLED" | "FULFILMENT_FAILED";
+                        domain: string;
+                        holderId: number;
+                        paymentMethod: string;
+                        /** @enum {string} */
+                        period: "YEARLY" | "FIVE_YEARLY";
+                        totalExcludeTax: number;
+                        totalTax: number;
+                        totalIncludeTax: number;
+                        lines: {
+                            /** @enum {string} */
+                            productType: "DOMAIN" | "DOMAIN_TRANSFER" | "LINUX_PACKAGE" | "RESELLER_PACKAGE" | "REDIRECT" | "TRANSFER_CODE" | "EXTRA_SERVICE" | "FREE_INSTALL" | "SSL_CERTIFICATE" | "CLOUDFLARE_PLAN" | "VPS_PACKAGE";
+                            productCode: string;
+                            productName: string;
+                            title: string;
+                            price: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orderId: number;
+                        /** @enum {string} */
+                        status: "AWAITING_PAYMENT" | "CONFIRMED" | "FULFILLED" | "FULFILMENT_FAILED";
+                        domain: string;
+                        holderId: number;
+                        paymentMethod: string;
+                        /** @enum {string} */
+                        period: "YEARLY" | "FIVE_YEARLY";
+                        totalExcludeTax: number;
+                        totalTax: number;
+                        totalIncludeTax: number;
+                        lines: {
+                            /** @enum {string} */
+                            productType: "DOMAIN" | "DOMAIN_TRANSFER" | "LINUX_PACKAGE" | "RESELLER_PACKAGE" | "REDIRECT" | "TRANSFER_CODE" | "EXTRA_SERVICE" | "FREE_INSTALL" | "SSL_CERTIFICATE" | "CLOUDFLARE_PLAN" | "VPS_PACKAGE";
+                            productCode: string;
+                            productName: string;
+                            title: string;
+                            price: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid; `fieldErrors` names the fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid API key (a session cookie does not count). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key does not have the scope of this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not one of your domains. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The domain cannot be ordered now, or the Idempotency-Key belongs to another order. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls with this key; `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The registry did not answer; try again with the same Idempotency-Key. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,9 +3,9 @@ import { todayInAmsterdam, ZBasketPeriod, type Locale, type TBasket } from '@kav
 import type { Database, Transaction } from '../../db/connect.ts';
 import { refusal } from '../../http/errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
-import { basketRepository, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
+import { basketRepository, channelOf, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { priceBasket } from './basket-pricing.ts';
-import { extraProductOf, hostingProductOf, type ConnectedItemOperations } from './connected-item-operations.ts';
+import { accountHostingProductOf, extraProductOf, HOSTING_TYPES, hostingProductOf, type ConnectedItemOperations } from './connected-item-operations.ts';
 import { isDomainItem } from './service-types.ts';
 
 /** A product to hang under a domain of the basket: a hosting package (replacing one) or an extra service. */
@@ -119,7 +119,7 @@ export function createBasketCheckoutOperations(deps: BasketCheckoutDeps): Basket
 
     async addOwnedDomainWithHosting(owner, request, locale) {
       const catalogue = await deps.snapshot();
-      const hosting = hostingProductOf(catalogue, request.productId, request.productCode);
+      const hosting = accountHostingProductOf(catalogue, request.productId, request.productCode, channelOf(owner));
       if (!hosting) throw refusal(locale, 400, 'unknownProduct', 'productId');
       const extension = extensionOf(catalogue, request.domain, locale);
       await db.transaction(async (tx) => {
@@ -136,14 +136,14 @@ export function createBasketCheckoutOperations(deps: BasketCheckoutDeps): Basket
         return extra;
       });
       // The account's package may have left the catalogue; then it cannot be shown or priced.
-      const hosting = hostingProductOf(catalogue, request.productId, request.productCode);
+      const hosting = accountHostingProductOf(catalogue, request.productId, request.productCode, channelOf(owner));
       if (!hosting) throw refusal(locale, 404, 'notFound', 'hostingPackageId');
       const extension = extensionOf(catalogue, request.domain, locale);
       await db.transaction(async (tx) => {
         const { basketId, domain } = await ownedDomainItem(tx, owner, request.domain, extension);
         const children: BasketItemRow[] = await basketRepository.listChildren(tx, domain.unique);
         // A package already there (an upgrade chosen from the account, or this one) stays.
-        if (!children.some((child) => child.productType === 'LINUX_PACKAGE')) await connected.putHosting(tx, basketId, domain, hosting, { invoiced: true });
+        if (!children.some((child) => (HOSTING_TYPES as readonly string[]).includes(child.productType))) await connected.putHosting(tx, basketId, domain, hosting, { invoiced: true });
         for (const extra of extras) {
           if (!request.ownedExtraIds.includes(extra.productId)) await connected.addExtra(tx, basketId, domain, extra, locale);
         }

@@ -63,6 +63,18 @@ export function hostingProductOf(catalogue: CatalogueSnapshot, productId: number
   return product?.productType === 'LINUX_PACKAGE' ? product : null;
 }
 
+/**
+ * The package an account form names (hosting for an owned domain, another package, extras): a
+ * customer package, or in the reseller channel also a reseller package (spec 001 section 2:
+ * the hosting packages page lets a reseller choose the reseller cards).
+ */
+export function accountHostingProductOf(catalogue: CatalogueSnapshot, productId: number, productCode: string, channel: TBasketChannel): ConnectedProduct | null {
+  return hostingProductOf(catalogue, productId, productCode) ?? (channel === 'reseller' ? connectedProductOf(catalogue, productId, productCode, 'reseller') : null);
+}
+
+/** A domain's hosting: a customer package or a reseller package (one of them at most). */
+export const HOSTING_TYPES = ['LINUX_PACKAGE', 'RESELLER_PACKAGE'] as const;
+
 export interface ConnectedItemDeps extends BasketOwnershipChecks {
   db: Database;
   snapshot(): Promise<CatalogueSnapshot>;
@@ -106,7 +118,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
   }
 
   async function hasHosting(tx: Transaction, domain: BasketItemRow) {
-    return (await basketRepository.listChildren(tx, domain.unique)).some((child) => child.productType === 'LINUX_PACKAGE');
+    return (await basketRepository.listChildren(tx, domain.unique)).some((child) => (HOSTING_TYPES as readonly string[]).includes(child.productType));
   }
 
   async function checkDnsProfile(tx: Transaction, owner: BasketOwner, profileId: number | null | undefined, locale: Locale) {
@@ -120,7 +132,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
    */
   async function putHosting(tx: Transaction, basketId: number, domain: BasketItemRow, hosting: ConnectedProduct, options: { invoiced?: boolean } = {}) {
     await applyServiceType(tx, domain, 'HOSTING');
-    await basketRepository.deleteChildrenOfTypes(tx, domain.unique, ['LINUX_PACKAGE']);
+    await basketRepository.deleteChildrenOfTypes(tx, domain.unique, HOSTING_TYPES);
     await insertChild(tx, basketId, domain, hosting, hosting.productName, options.invoiced ?? false);
   }
 
@@ -153,12 +165,9 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
       await onDomain(owner, request.parentId, locale, async (tx, domain, basketId) => {
         switch (product.productType) {
           case 'LINUX_PACKAGE':
-            return putHosting(tx, basketId, domain, product);
           case 'RESELLER_PACKAGE':
-            // One reseller package per domain, replacing an earlier one (spec 000 section 4: 'changing removes it').
-            await basketRepository.deleteChildrenOfTypes(tx, domain.unique, ['RESELLER_PACKAGE']);
-            await insertChild(tx, basketId, domain, product, product.productName);
-            return;
+            // One package per domain, replacing an earlier one (spec 000 section 4: 'changing removes it').
+            return putHosting(tx, basketId, domain, product);
           case 'EXTRA_SERVICE':
             return addExtra(tx, basketId, domain, product, locale);
           case 'REDIRECT':

@@ -13,17 +13,18 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 export const openApiPathOf = (path: string) => path.replace(/:([A-Za-z_]\w*)(?:\([^)]*\))?/g, '{$1}');
 
 function parametersOf(contract: Contract): JsonSchema[] {
-  const from = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  const from = (schema: z.ZodType | undefined, where: 'path' | 'query' | 'header') => {
     if (!schema) return [];
     const object = jsonSchemaOf(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     return Object.entries(object.properties ?? {}).map(([name, property]) => ({
-      name,
+      // Headers are named as HTTP writes them: `Idempotency-Key`.
+      name: where === 'header' ? name.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => dash + letter.toUpperCase()) : name,
       in: where,
       required: where === 'path' || (object.required ?? []).includes(name),
       schema: property,
     }));
   };
-  return [...from(contract.params, 'path'), ...from(contract.querystring, 'query')];
+  return [...from(contract.params, 'path'), ...from(contract.querystring, 'query'), ...from(contract.headers, 'header')];
 }
 
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
@@ -45,11 +46,16 @@ function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
         description: 'Success',
         ...(contract.response ? { content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } : {}),
       },
+      // A write with an Idempotency-Key: a retry answers the first result with 200.
+      ...(contract.headers && contract.status === 201 && contract.response
+        ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
+        : {}),
       '400': errorAnswer('The request is not valid; `fieldErrors` names the fields.'),
       '401': errorAnswer('No valid API key (a session cookie does not count).'),
       '403': errorAnswer('The key does not have the scope of this call.'),
       '404': errorAnswer('Not found, or not one of your domains.'),
       '429': errorAnswer('Too many calls with this key; `Retry-After` says when to try again.'),
+      ...(contract.headers ? { '409': errorAnswer('The domain cannot be ordered now, or the Idempotency-Key belongs to another order.'), '503': errorAnswer('The registry did not answer; try again with the same Idempotency-Key.') } : {}),
     },
   };
 }
@@ -69,7 +75,7 @@ export function resellerOpenApiDocument(): JsonSchema {
     info: {
       title: 'Kavel reseller API',
       version: '1.0.0',
-      description: 'For resellers: check availability, list your domains and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`.',
+      description: 'For resellers: check availability, order domains with reseller hosting for your customers, list your domains and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`.',
     },
     servers: [{ url: RESELLER_API_PREFIX }],
     security: [{ apiKey: [] }],
