@@ -109,6 +109,28 @@ describe.each(databaseKinds)('the reseller API as its OpenAPI document describes
     expectErrorShape(notMine.error);
   });
 
+  it('orders a domain with a reseller package through the generated client, once for a retry with the same Idempotency-Key', async () => {
+    const client = clientWith(await createKey('bestellingen', ['orders:write']));
+    const order = {
+      params: { header: { 'Idempotency-Key': 'bestelling-klant-0001' } },
+      body: {
+        domain: 'klant-via-de-api.nl',
+        hostingProductCode: 'RESELLER_INTRO',
+        holder: { forename: 'Klaas', surname: 'Klant', street: 'Damrak', houseNumber: '70', postcode: '1012LM', city: 'Amsterdam', phone: '+31 20 555 0199', email: 'klaas@example.nl' },
+      },
+    };
+    const placed = await client.POST('/orders', order);
+    expect(placed.response.status, JSON.stringify(placed.error)).toBe(201);
+    expect(placed.data).toMatchObject({ domain: 'klant-via-de-api.nl', status: 'CONFIRMED', lines: [{ productType: 'DOMAIN' }, { productType: 'RESELLER_PACKAGE', productCode: 'RESELLER_INTRO' }] });
+    const retried = await client.POST('/orders', order);
+    expect(retried.response.status).toBe(200);
+    expect(retried.data?.orderId).toBe(placed.data?.orderId);
+
+    const withoutKey = await client.POST('/orders', { ...order, params: { header: { 'Idempotency-Key': 'kort' } } });
+    expect(withoutKey.response.status).toBe(400);
+    expectErrorShape(withoutKey.error);
+  });
+
   it("answers a call without a key (401) or outside the key's scopes (403) with the documented error shape", async () => {
     const withoutKey = await clientWith(null).GET('/domains');
     expect(withoutKey.response.status).toBe(401);
