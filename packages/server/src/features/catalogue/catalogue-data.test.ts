@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ZOrderProduct, ZProductType } from '@kavel/core';
+import { ZOrderProduct, ZProductType, ZResellerTiers } from '@kavel/core';
 import { z } from 'zod';
 import extensions from './data/extensions.json' with { type: 'json' };
 import promoTiles from './data/promo-tiles.json' with { type: 'json' };
@@ -12,6 +12,7 @@ import basketProducts from './data/basket-products.json' with { type: 'json' };
 import discountCodes from './data/discount-codes.json' with { type: 'json' };
 import orderProducts from './data/order-products.json' with { type: 'json' };
 import wellKnownNames from './data/well-known-names.json' with { type: 'json' };
+import resellerTiers from './data/reseller-tiers.json' with { type: 'json' };
 
 const ZCents = z.number().int().nonnegative();
 const ZProductId = z.number().int().positive();
@@ -297,5 +298,22 @@ describe('catalogue data: well-known names', () => {
   it('has quarantine domains in extensions that are for sale', () => {
     const sold = new Set(extensions.map((e) => e.extension));
     for (const domain of wellKnownNames.quarantine) expect(sold.has(domain.slice(domain.indexOf('.') + 1)), domain).toBe(true);
+  });
+
+  it('has reseller tiers that grow with the staffel, and introduction steps that grow with the quantity', () => {
+    const tiers = ZResellerTiers.parse(resellerTiers);
+    const staffels = tiers.staffels.map((tier) => tier.staffel);
+    expect(staffels).toEqual([...staffels].sort((a, b) => a - b));
+    expect(new Set(staffels).size).toBe(staffels.length);
+    for (let i = 1; i < tiers.staffels.length; i++) {
+      expect(tiers.staffels[i]!.domainDiscountPercent).toBeGreaterThanOrEqual(tiers.staffels[i - 1]!.domainDiscountPercent);
+      expect(tiers.staffels[i]!.hostingDiscountPercent).toBeGreaterThanOrEqual(tiers.staffels[i - 1]!.hostingDiscountPercent);
+    }
+    for (let i = 1; i < tiers.introduction.length; i++) {
+      expect(tiers.introduction[i]!.minimumRegistrations).toBeGreaterThan(tiers.introduction[i - 1]!.minimumRegistrations);
+      expect(tiers.introduction[i]!.firstYearDiscountPercent).toBeGreaterThan(tiers.introduction[i - 1]!.firstYearDiscountPercent);
+    }
+    // The demo reseller's staffel is one of them.
+    expect(staffels).toContain(2);
   });
 });
