@@ -29,6 +29,20 @@ function parametersOf(contract: Contract): JsonSchema[] {
 
 const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
+/** The refusals every call may answer, described once (`components.responses`) and referred to by status. */
+const REFUSALS = {
+  '400': errorAnswer('The request is not valid; `fieldErrors` names the fields.'),
+  '401': errorAnswer('No valid API key (a session cookie does not count).'),
+  '403': errorAnswer('The key does not have the scope of this call.'),
+  '404': errorAnswer('Not found, or not one of your domains.'),
+  '429': errorAnswer('Too many calls with this key; `Retry-After` says when to try again.'),
+};
+const ORDER_REFUSALS = {
+  '409': errorAnswer('The domain cannot be ordered now, or the Idempotency-Key belongs to another order.'),
+  '503': errorAnswer('The registry did not answer; try again with the same Idempotency-Key.'),
+};
+const refusalRefs = (refusals: Record<string, unknown>) => Object.fromEntries(Object.keys(refusals).map((status) => [status, { $ref: `#/components/responses/Refused${status}` }]));
+
 /** One operation of the document, from its contract and its scope. */
 function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
   const { scope, summary } = RESELLER_API_OPERATIONS[name];
@@ -50,12 +64,8 @@ function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
       ...(contract.headers && contract.status === 201 && contract.response
         ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
         : {}),
-      '400': errorAnswer('The request is not valid; `fieldErrors` names the fields.'),
-      '401': errorAnswer('No valid API key (a session cookie does not count).'),
-      '403': errorAnswer('The key does not have the scope of this call.'),
-      '404': errorAnswer('Not found, or not one of your domains.'),
-      '429': errorAnswer('Too many calls with this key; `Retry-After` says when to try again.'),
-      ...(contract.headers ? { '409': errorAnswer('The domain cannot be ordered now, or the Idempotency-Key belongs to another order.'), '503': errorAnswer('The registry did not answer; try again with the same Idempotency-Key.') } : {}),
+      ...refusalRefs(REFUSALS),
+      ...(contract.headers ? refusalRefs(ORDER_REFUSALS) : {}),
     },
   };
 }
@@ -83,6 +93,7 @@ export function resellerOpenApiDocument(): JsonSchema {
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A reseller API key, `kvl_…`, made in the account area.' } },
       schemas: { Error: jsonSchemaOf(ZApiError, 'output') },
+      responses: Object.fromEntries(Object.entries({ ...REFUSALS, ...ORDER_REFUSALS }).map(([status, answer]) => [`Refused${status}`, answer])),
     },
   };
 }
