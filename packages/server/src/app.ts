@@ -14,6 +14,7 @@ import { registerHostingEntryRoutes } from './features/basket/hosting-entry-rout
 import { registerServicesRoutes } from './features/basket/services-routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/captcha-routes.ts';
 import { registerCheckoutRoutes } from './features/checkout/checkout-routes.ts';
+import { createIdempotentWrites } from './features/reseller-api/idempotent-writes.ts';
 import { registerResellerApiOrders } from './features/reseller-api/reseller-api-orders.ts';
 import { registerResellerOrderRoutes } from './features/reseller-orders/reseller-order-routes.ts';
 import { registerCatalogueRoutes } from './features/catalogue/catalogue-routes.ts';
@@ -145,7 +146,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // [reseller-api] the account's API keys, and the reseller API itself (keys, no session)
   registerApiKeyRoutes(app, services.apiKeys);
   const apiAuth = { keys: services.apiKeys, counters: adapters.counters, perMinute: config.resellerApiPerMinute ?? 120 };
-  registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones });
+  const idempotent = createIdempotentWrites(db);
+  purges['reseller API idempotency keys'] = () => idempotent.purgeExpired(services.now());
+  registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones, idempotent });
   registerResellerApiOrders(app, { ...apiAuth, availability, catalogue, basket, whois: services.whois, orders: orders.direct, customer: services.customer });
   registerRobots(app);
   // the shop's home page and the extension pages (server-rendered)

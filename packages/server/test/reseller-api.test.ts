@@ -133,6 +133,32 @@ describe.each(databaseKinds)('reseller API on $name', (kind) => {
     }
   });
 
+  it('makes a DNS write with an Idempotency-Key safe to retry: the stored answer again, no second change', async () => {
+    const key = await createKey('idempotent', ['dns:read', 'dns:write']);
+    const add = (idempotencyKey: string, value: string) =>
+      app.inject({
+        method: 'POST',
+        url: `${dnsPath(OWN_DOMAIN)}/records`,
+        headers: { authorization: `Bearer ${key}`, 'idempotency-key': idempotencyKey },
+        payload: { name: 'retry', type: 'TXT', value },
+      });
+    const first = await add('dns-write-0001', 'eerste');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await add('dns-write-0001', 'eerste');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const zone = ZResellerDnsRecords.parse((await call(key, 'GET', dnsPath(OWN_DOMAIN))).json());
+    expect(zone.records.filter((record) => record.name === 'retry')).toHaveLength(1);
+
+    const other = await add('dns-write-0001', 'iets anders');
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.' });
+    // Without a key a write runs as it comes; a malformed key is refused before anything changes.
+    expect((await call(key, 'POST', `${dnsPath(OWN_DOMAIN)}/records`, { name: 'zonder', type: 'TXT', value: 'een' })).statusCode).toBe(201);
+    expect((await add('kort', 'te kort')).statusCode).toBe(400);
+  });
+
   it("limits each key's calls per minute in the shared counters (429 with Retry-After), other keys unaffected", async () => {
     const busy = await createKey('druk', ['domains:read']);
     const statuses: number[] = [];

@@ -10,6 +10,7 @@ import {
   ZResellerDomain,
   ZResellerDomainParams,
   ZIdempotencyHeaders,
+  ZOptionalIdempotencyHeaders,
   ZResellerOrder,
   ZResellerOrderRequest,
   ZResellerRecordParams,
@@ -35,9 +36,9 @@ export const resellerApiContracts = {
   resellerDomains: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/domains`, response: z.array(ZResellerDomain) }),
   resellerCreateOrder: contract({ method: 'POST', path: `${RESELLER_API_PREFIX}/orders`, headers: ZIdempotencyHeaders, body: ZResellerOrderRequest, response: ZResellerOrder, status: 201 }),
   resellerDnsRecords: contract({ method: 'GET', path: DNS, params: ZResellerDomainParams, response: ZResellerDnsRecords }),
-  resellerDnsAddRecord: contract({ method: 'POST', path: `${DNS}/records`, params: ZResellerDomainParams, body: ZDnsRecord, response: ZResellerDnsRecords, status: 201 }),
-  resellerDnsUpdateRecord: contract({ method: 'PUT', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, body: ZDnsRecord, response: ZResellerDnsRecords }),
-  resellerDnsRemoveRecord: contract({ method: 'DELETE', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, response: ZResellerDnsRecords }),
+  resellerDnsAddRecord: contract({ method: 'POST', path: `${DNS}/records`, params: ZResellerDomainParams, headers: ZOptionalIdempotencyHeaders, body: ZDnsRecord, response: ZResellerDnsRecords, status: 201 }),
+  resellerDnsUpdateRecord: contract({ method: 'PUT', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, headers: ZOptionalIdempotencyHeaders, body: ZDnsRecord, response: ZResellerDnsRecords }),
+  resellerDnsRemoveRecord: contract({ method: 'DELETE', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, headers: ZOptionalIdempotencyHeaders, response: ZResellerDnsRecords }),
 };
 
 /** The reseller API's description: its OpenAPI 3.1 document, and a readable page of it (public, no key). */

@@ -67,12 +67,14 @@ export type TResellerDnsRecords = z.infer<typeof ZResellerDnsRecords>;
  * `-`, `_`, `.` or `:`). Sent again with a retry, it answers the first attempt's result instead of
  * ordering twice. Other headers pass through untouched.
  */
-export const ZIdempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string({ error: 'required' })
-    .trim()
-    .regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: 'idempotencyKey' }),
-});
+const ZIdempotencyKey = z
+  .string({ error: 'required' })
+  .trim()
+  .regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: 'idempotencyKey' });
+/** An order needs the key. */
+export const ZIdempotencyHeaders = z.looseObject({ 'idempotency-key': ZIdempotencyKey });
+/** A DNS change may send one, to make its retry safe. */
+export const ZOptionalIdempotencyHeaders = z.looseObject({ 'idempotency-key': ZIdempotencyKey.optional() });
 
 /**
  * `POST /api/reseller/v1/orders`: a domain for one of the reseller's customers, registered (when

@@ -23,6 +23,14 @@ export const messages = {
     nl: 'Deze Idempotency-Key hoort bij een eerdere bestelling van een andere domeinnaam.',
     en: 'This Idempotency-Key belongs to an earlier order of another domain name.',
   },
+  idempotencyKeyOtherRequest: {
+    nl: 'Deze Idempotency-Key is al gebruikt voor een ander verzoek.',
+    en: 'This Idempotency-Key was used for another request.',
+  },
+  idempotencyInProgress: {
+    nl: 'Een verzoek met deze Idempotency-Key loopt nog. Probeer het zo opnieuw.',
+    en: 'A request with this Idempotency-Key is still running. Try again shortly.',
+  },
   availabilityUnknown: {
     nl: 'We konden de beschikbaarheid nu niet controleren. Probeer het zo opnieuw.',
     en: 'We could not check the availability right now. Please try again shortly.',

@@ -178,7 +178,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The domain cannot be ordered now, or the Idempotency-Key belongs to another order. */
+        /** @description The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now. */
         Refused409: {
             headers: {
                 [name: string]: unknown;
@@ -439,7 +439,9 @@ export interface operations {
     resellerDnsAddRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 domain: string;
             };
@@ -484,13 +486,16 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            409: components["responses"]["Refused409"];
             429: components["responses"]["Refused429"];
         };
     };
     resellerDnsUpdateRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 domain: string;
                 recordId: string;
@@ -536,13 +541,16 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            409: components["responses"]["Refused409"];
             429: components["responses"]["Refused429"];
         };
     };
     resellerDnsRemoveRecord: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path: {
                 domain: string;
                 recordId: string;
@@ -575,6 +583,7 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            409: components["responses"]["Refused409"];
             429: components["responses"]["Refused429"];
         };
     };

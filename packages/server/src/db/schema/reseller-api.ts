@@ -24,3 +24,25 @@ export const resellerApiKeys = pgTable(
   },
   (t) => [uniqueIndex('reseller_api_keys_prefix_idx').on(t.prefix), index('reseller_api_keys_customer_idx').on(t.customerId)],
 );
+
+/**
+ * The answers to reseller API writes sent with an `Idempotency-Key` (the DNS changes; an order
+ * keeps its key as its request id): a retry with the same key gets the stored answer, never a
+ * second change. `status` is null while the first request runs. Kept for a day.
+ */
+export const resellerApiRequests = pgTable(
+  'reseller_api_requests',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Method, path and a SHA-256 of the body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    response: text('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reseller_api_requests_key_idx').on(t.customerId, t.idempotencyKey), index('reseller_api_requests_created_idx').on(t.createdAt)],
+);

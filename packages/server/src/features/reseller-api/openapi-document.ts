@@ -37,8 +37,10 @@ const REFUSALS = {
   '404': errorAnswer('Not found, or not one of your domains.'),
   '429': errorAnswer('Too many calls with this key; `Retry-After` says when to try again.'),
 };
+const KEY_REFUSALS = {
+  '409': errorAnswer('The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now.'),
+};
 const ORDER_REFUSALS = {
-  '409': errorAnswer('The domain cannot be ordered now, or the Idempotency-Key belongs to another order.'),
   '503': errorAnswer('The registry did not answer; try again with the same Idempotency-Key.'),
 };
 const refusalRefs = (refusals: Record<string, unknown>) => Object.fromEntries(Object.keys(refusals).map((status) => [status, { $ref: `#/components/responses/Refused${status}` }]));
@@ -47,6 +49,7 @@ const refusalRefs = (refusals: Record<string, unknown>) => Object.fromEntries(Ob
 function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
   const { scope, summary } = RESELLER_API_OPERATIONS[name];
   const parameters = parametersOf(contract);
+  const keyRequired = parameters.some((parameter) => parameter.in === 'header' && parameter.required === true);
   return {
     operationId: name,
     summary,
@@ -60,12 +63,13 @@ function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
         description: 'Success',
         ...(contract.response ? { content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } : {}),
       },
-      // A write with an Idempotency-Key: a retry answers the first result with 200.
-      ...(contract.headers && contract.status === 201 && contract.response
+      // An order (its Idempotency-Key required): a retry answers the first order with 200.
+      ...(keyRequired && contract.response
         ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
         : {}),
       ...refusalRefs(REFUSALS),
-      ...(contract.headers ? refusalRefs(ORDER_REFUSALS) : {}),
+      ...(contract.headers ? refusalRefs(KEY_REFUSALS) : {}),
+      ...(keyRequired ? refusalRefs(ORDER_REFUSALS) : {}),
     },
   };
 }
@@ -93,7 +97,7 @@ export function resellerOpenApiDocument(): JsonSchema {
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A reseller API key, `kvl_…`, made in the account area.' } },
       schemas: { Error: jsonSchemaOf(ZApiError, 'output') },
-      responses: Object.fromEntries(Object.entries({ ...REFUSALS, ...ORDER_REFUSALS }).map(([status, answer]) => [`Refused${status}`, answer])),
+      responses: Object.fromEntries(Object.entries({ ...REFUSALS, ...KEY_REFUSALS, ...ORDER_REFUSALS }).map(([status, answer]) => [`Refused${status}`, answer])),
     },
   };
 }

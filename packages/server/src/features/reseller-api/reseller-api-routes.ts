@@ -8,6 +8,7 @@ import { zoneRefusal } from '../dns/zone-routes.ts';
 import type { ZoneAnswer, ZoneService } from '../dns/zone-service.ts';
 import type { DomainService } from '../domains/domain-service.ts';
 import { API_LOCALE, callerOf, resellerApiOptions, type ResellerApiAuthDeps } from './reseller-api-auth.ts';
+import type { IdempotentWrites } from './idempotent-writes.ts';
 import { registerResellerApiDocs } from './reseller-api-docs.ts';
 
 export interface ResellerApiDeps extends ResellerApiAuthDeps {
@@ -15,6 +16,8 @@ export interface ResellerApiDeps extends ResellerApiAuthDeps {
   catalogue: CatalogueService;
   domains: DomainService;
   zones: ZoneService;
+  /** `Idempotency-Key` on the DNS writes. */
+  idempotent: IdempotentWrites;
 }
 
 /**
@@ -67,7 +70,7 @@ export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerAp
     return recordsOf(customerId, await domainIdOf(customerId, request.params.domain));
   });
 
-  route(app, contracts.resellerDnsAddRecord, resellerApiOptions(deps, 'resellerDnsAddRecord'), async (request, reply) => {
+  route(app, contracts.resellerDnsAddRecord, { ...resellerApiOptions(deps, 'resellerDnsAddRecord'), ...deps.idempotent.hooks }, async (request, reply) => {
     const { customerId } = callerOf(request);
     const domainId = await domainIdOf(customerId, request.params.domain);
     const answer = await afterChange(customerId, domainId, await zones.change(customerId, domainId, { kind: 'add', record: request.body }));
@@ -75,13 +78,13 @@ export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerAp
     return answer;
   });
 
-  route(app, contracts.resellerDnsUpdateRecord, resellerApiOptions(deps, 'resellerDnsUpdateRecord'), async (request) => {
+  route(app, contracts.resellerDnsUpdateRecord, { ...resellerApiOptions(deps, 'resellerDnsUpdateRecord'), ...deps.idempotent.hooks }, async (request) => {
     const { customerId } = callerOf(request);
     const domainId = await domainIdOf(customerId, request.params.domain);
     return afterChange(customerId, domainId, await zones.change(customerId, domainId, { kind: 'update', id: request.params.recordId, record: request.body }));
   });
 
-  route(app, contracts.resellerDnsRemoveRecord, resellerApiOptions(deps, 'resellerDnsRemoveRecord'), async (request) => {
+  route(app, contracts.resellerDnsRemoveRecord, { ...resellerApiOptions(deps, 'resellerDnsRemoveRecord'), ...deps.idempotent.hooks }, async (request) => {
     const { customerId } = callerOf(request);
     const domainId = await domainIdOf(customerId, request.params.domain);
     return afterChange(customerId, domainId, await zones.change(customerId, domainId, { kind: 'remove', id: request.params.recordId }));
