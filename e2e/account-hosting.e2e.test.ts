@@ -291,7 +291,7 @@ describe('the two pages on a phone, and in English', () => {
 });
 
 describe('a reseller', () => {
-  it('gets the customer packages until the reseller order flow exists, and not other customers\' accounts', async () => {
+  it('gets the reseller packages besides the customer packages, and not other customers\' accounts', async () => {
     const context = await browser.newContext({ ...desktop, bypassCSP: true });
     const page = await context.newPage();
     const errors = watchPage(page);
@@ -305,7 +305,7 @@ describe('a reseller', () => {
       await account.domain('webbureaudemo.nl').getByRole('link', { name: 'Hosting toevoegen voor webbureaudemo.nl' }).click();
       const choice = new HostingChoicePage(page);
       await choice.root.waitFor();
-      await expect(choice.codes()).resolves.toEqual(['HOSTING_INTRO', 'HOSTING_BASIC', 'HOSTING_PREMIUM', 'HOSTING_PROFESSIONAL', 'HOSTING_XL', 'HOSTING_XXL', 'HOSTING_3XL']);
+      await expect(choice.codes()).resolves.toEqual([...CUSTOMER_PACKAGES, 'RESELLER_INTRO', 'RESELLER_BASIC', 'RESELLER_PREMIUM', 'RESELLER_PROFESSIONAL']);
       await expect(axeViolations(page, 'body')).resolves.toEqual([]);
       // Someone else's hosting account is as unknown as one that does not exist.
       for (const path of [`/account/webhosting?id=${accountId}`, `/account/diensten-toevoegen?id=${accountId}`]) {

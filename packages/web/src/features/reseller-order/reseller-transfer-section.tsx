@@ -82,7 +82,6 @@ export function ResellerTransferSection({ item, product, marked }: ResellerTrans
       </div>
       <Field
         label={t('services.transferCode')}
-        hint={t('services.transferCodeHint')}
         autoComplete="off"
         value={code}
         onChange={(event) => {
