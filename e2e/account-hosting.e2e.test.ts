@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ExtraServicesPage, HostingChoicePage, logInOnAccountPage, orderOnAccount } from './pages/account-hosting-pages.ts';
-import { AccountPages } from './pages/order-pages.ts';
+import { CheckoutPage } from './pages/checkout-page.ts';
+import { OrderPage } from './pages/order-page.ts';
+import { AccountPages, OrderResultPages } from './pages/order-pages.ts';
 import { ServicesPage } from './pages/services-page.ts';
 import { axeViolations } from './support/axe.ts';
 import { desktop, mobile, screenshot } from './support/browser.ts';
@@ -65,7 +67,7 @@ describe('hosting from the account: a package for an own domain, another package
       '1 database',
       '1 website',
       'Gratis SSL-certificaat',
-      'PHP',
+      'PHP 7 en 5',
     ]);
     const form = await choice().form('HOSTING_BASIC');
     expect(form).toMatchObject({ method: 'post', action: '/account/webhosting-toevoegen' });
@@ -290,22 +292,39 @@ describe('the two pages on a phone, and in English', () => {
   });
 });
 
+async function orderInResellerWizard(page: Page, base: string, name: string) {
+  const order = new OrderPage(page);
+  await page.goto(`${base}/bestelprocedure-reseller`);
+  await order.input.waitFor();
+  await order.search(name);
+  await order.settledStatuses();
+  await order.toggle('nl');
+  await order.waitForStatus('nl', 'added');
+  await order.continueToStep3();
+  const checkout = new CheckoutPage(page);
+  await checkout.terms.check();
+  await checkout.choose('Op rekening');
+  await checkout.pay.click();
+  await new OrderResultPages(page).waitForSummary();
+}
+
 describe('a reseller', () => {
-  it('gets the customer packages until the reseller order flow exists, and not other customers\' accounts', async () => {
+  it('gets the reseller packages besides the customer packages, and not other customers\' accounts', async () => {
     const context = await browser.newContext({ ...desktop, bypassCSP: true });
     const page = await context.newPage();
     const errors = watchPage(page);
     try {
       await page.goto(`${shop.url}/account`);
       await logInOnAccountPage(page, RESELLER.email, RESELLER.password);
-      await orderOnAccount(page, shop.url, 'webbureaudemo', null);
+      // A reseller orders in the reseller wizard: the domain alone, paid on account.
+      await orderInResellerWizard(page, shop.url, 'webbureaudemo');
       await page.goto(`${shop.url}/account/diensten/domeinen`);
       const account = new AccountPages(page);
       await account.waitAfterReloads(account.domain('webbureaudemo.nl'));
       await account.domain('webbureaudemo.nl').getByRole('link', { name: 'Hosting toevoegen voor webbureaudemo.nl' }).click();
       const choice = new HostingChoicePage(page);
       await choice.root.waitFor();
-      await expect(choice.codes()).resolves.toEqual(['HOSTING_INTRO', 'HOSTING_BASIC', 'HOSTING_PREMIUM', 'HOSTING_PROFESSIONAL', 'HOSTING_XL', 'HOSTING_XXL', 'HOSTING_3XL']);
+      await expect(choice.codes()).resolves.toEqual([...CUSTOMER_PACKAGES, 'RESELLER_INTRO', 'RESELLER_BASIC', 'RESELLER_PREMIUM', 'RESELLER_PROFESSIONAL']);
       await expect(axeViolations(page, 'body')).resolves.toEqual([]);
       // Someone else's hosting account is as unknown as one that does not exist.
       for (const path of [`/account/webhosting?id=${accountId}`, `/account/diensten-toevoegen?id=${accountId}`]) {

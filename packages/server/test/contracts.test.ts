@@ -14,6 +14,7 @@ import { forwardingContracts } from '@kavel/core/contracts/forwarding';
 import { orderAppContracts } from '@kavel/core/contracts/order-app';
 import { apiKeyContracts, resellerApiContracts, resellerApiDocContracts } from '@kavel/core/contracts/reseller-api';
 import { orderContracts, paymentContracts, productContracts } from '@kavel/core/contracts/orders';
+import { resellerBasketContracts } from '@kavel/core/contracts/reseller-basket';
 import { sessionContracts } from '@kavel/core/contracts/session';
 import { shopContracts } from '@kavel/core/contracts/shop';
 import { whoisContracts } from '@kavel/core/contracts/whois';
@@ -78,6 +79,7 @@ const AREAS: Record<string, Record<string, Contract>> = {
   productContracts,
   resellerApiContracts,
   resellerApiDocContracts,
+  resellerBasketContracts,
   sessionContracts,
   shopContracts,
   whoisContracts,

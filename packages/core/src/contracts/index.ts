@@ -19,7 +19,7 @@ export { ZAltchaChallenge, type TAltchaChallenge } from './shop.ts';
 export { RESELLER_API_OPERATIONS, RESELLER_API_PREFIX, resellerApiContracts, type ResellerApiCall } from './reseller-api.ts';
 export { basketCallsAt, type BasketCalls } from './basket.ts';
 export { RESELLER_FLOW_API } from './reseller-basket.ts';
-export { ACCOUNT_PAGES, EXTRA_SERVICES_PAGE, FORWARDING_PAGE, NOT_FOUND_PAGE } from './pages.ts';
+export { ACCOUNT_PAGES, EXTRA_SERVICES_PAGE, FORWARDING_PAGE, NOT_FOUND_PAGE, ORDER_PAGES } from './pages.ts';
 
 /** Every route of the shop's API (and the pages and form posts the web client names), by name. */
 export const contracts = {

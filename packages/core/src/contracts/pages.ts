@@ -16,3 +16,9 @@ export const ACCOUNT_PAGES = {
   forgotPassword: '/account/wachtwoord-vergeten',
   login: '/bestellen/inloggen',
 } as const;
+
+/** The order page (spec 000 section 2) and its reseller variant (spec 000 section 7), which a reseller's login picks. */
+export const ORDER_PAGES = {
+  shop: '/bestelprocedure',
+  reseller: '/bestelprocedure-reseller',
+} as const;

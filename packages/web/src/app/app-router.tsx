@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ACCOUNT_PAGES } from '@kavel/core';
+import { ACCOUNT_PAGES, ORDER_PAGES } from '@kavel/core';
 import { useT } from '../i18n/use-t.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { isAccountAreaPath } from '../features/account-area/account-area-paths.ts';
@@ -12,6 +12,8 @@ const ActivationPage = lazy(() => import('../features/accounts/activation-page.t
 const ResetPasswordPage = lazy(() => import('../features/accounts/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const ForgotPasswordPage = lazy(() => import('../features/accounts/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 const OrderPage = lazy(() => import('./order-page.tsx').then((m) => ({ default: m.OrderPage })));
+// The reseller variant is a chunk of its own: the shop's order page never downloads it.
+const ResellerOrderPage = lazy(() => import('../features/reseller-order/reseller-order-page.tsx').then((m) => ({ default: m.ResellerOrderPage })));
 const OrderApp = lazy(() => import('../order-app/order-app.tsx').then((m) => ({ default: m.OrderApp })));
 const AccountArea = lazy(() => import('../features/account-area/account-area.tsx').then((m) => ({ default: m.AccountArea })));
 const ProductPages = lazy(() => import('../features/product-pages/product-pages.tsx').then((m) => ({ default: m.ProductPages })));
@@ -32,6 +34,7 @@ function pageFor(path: string) {
   }
   if (isAccountAreaPath(path)) return <AccountArea />;
   if (path === TERMS_PATH) return <TermsPage />;
+  if (path === ORDER_PAGES.reseller) return <ResellerOrderPage />;
   if (PRODUCT_PATHS.has(path)) return <ProductPages path={path} />;
   if (path === '/bestellen' || path.startsWith('/bestellen/') || path.startsWith('/errors/')) return <OrderApp />;
   return <OrderPage />;

@@ -1,17 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { ORDER_PAGES } from '@kavel/core';
 import { useT } from '../i18n/use-t.ts';
-import { BasketBar } from '../features/basket/basket-bar.tsx';
-import { SideBasket } from '../features/basket/side-basket.tsx';
 import { useBasket } from '../features/basket/use-basket.ts';
-import { DomainSearch } from '../features/domain-search/domain-search.tsx';
 import { useAuth } from '../features/accounts/use-auth.ts';
-import { StepIndicator } from '../features/order-steps/step-indicator.tsx';
-import { StepSection } from '../features/order-steps/step-section.tsx';
 import { useOrderSteps } from '../features/order-steps/use-order-steps.ts';
 import { useServicesCheck } from '../features/services/use-services-check.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { OrderErrorModal } from './order-error-modal.tsx';
-import { SiteHeader } from './site-header.tsx';
+import { OrderPageLayout } from './order-page-layout.tsx';
+import { navigate } from './router.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { whenIdle } from './when-idle.ts';
 
@@ -28,14 +24,19 @@ export function OrderPage() {
   const t = useT();
   const basket = useBasket();
   // Who is logged in is asked at once, so a returning customer sees their summary in step 3.
-  useAuth();
+  const auth = useAuth();
+  const isReseller = auth.data?.customer?.isReseller === true;
   const hasItems = (basket.data?.items.length ?? 0) > 0;
-  const steps = useOrderSteps(hasItems, { openAtStep3: new URLSearchParams(window.location.search).get('finalStep') === 'true', basketLoaded: basket.isSuccess, hostingUpgrade: basket.data?.hostingUpgrade === true });
+  const steps = useOrderSteps(hasItems, { openAtStep3: new URLSearchParams(window.location.search).get('finalStep') === 'true', basketLoaded: basket.isSuccess, openAtStep2: basket.data?.hostingUpgrade === true });
   const servicesCheck = useServicesCheck();
   useDocumentTitle(t('page.title'));
   // From step 2 the cards are checked (here and by the server) before step 3 opens.
   const onContinue = steps.current === 2 ? () => void servicesCheck.run().then((valid) => valid && steps.next()) : steps.next;
 
+  // A reseller orders in the reseller variant (spec 000 section 7: the login's `isReseller` picks it).
+  useEffect(() => {
+    if (isReseller) navigate(ORDER_PAGES.reseller + window.location.search, { replace: true });
+  }, [isReseller]);
   useEffect(() => whenIdle(() => void loadServicesStep()), []);
   useEffect(() => {
     if (!hasItems) return;
@@ -44,38 +45,26 @@ export function OrderPage() {
   }, [hasItems]);
 
   return (
-    <>
-      <SiteHeader />
-      <main className="order-page">
-        <h1 className="order-page__title">{t('page.title')}</h1>
-        <StepIndicator steps={steps} />
-        <div className="order-layout">
-          <div className="order-layout__steps">
-            <StepSection step={1} title={t('step1.heading')} current={steps.current === 1}>
-              <DomainSearch />
-            </StepSection>
-            <StepSection step={2} title={t('step2.heading')} current={steps.current === 2}>
-              {hasItems ? (
-                <Suspense fallback={<Spinner label={t('common.loading')} />}>
-                  <ServicesStep marked={servicesCheck.marked} />
-                </Suspense>
-              ) : (
-                <p className="step__placeholder muted">{t('step2.empty')}</p>
-              )}
-            </StepSection>
-            {steps.step3Open && (
-              <StepSection step={3} title={t('step3.heading')} current={steps.current === 3}>
-                <Suspense fallback={<Spinner label={t('common.loading')} />}>
-                  <CheckoutStep active={steps.current === 3} />
-                </Suspense>
-              </StepSection>
-            )}
-          </div>
-          <SideBasket showContinue={steps.current < 3} onContinue={onContinue} continueBusy={servicesCheck.busy} />
-        </div>
-        <BasketBar showContinue={steps.current < 3} onContinue={onContinue} continueBusy={servicesCheck.busy} />
-      </main>
-      <OrderErrorModal domainIsMissingForHosting={basket.data?.domainIsMissingForHosting === true} />
-    </>
+    <OrderPageLayout
+      title={t('page.title')}
+      steps={steps}
+      onContinue={onContinue}
+      continueBusy={servicesCheck.busy}
+      domainIsMissingForHosting={basket.data?.domainIsMissingForHosting === true}
+      step2={
+        hasItems ? (
+          <Suspense fallback={<Spinner label={t('common.loading')} />}>
+            <ServicesStep marked={servicesCheck.marked} />
+          </Suspense>
+        ) : (
+          <p className="step__placeholder muted">{t('step2.empty')}</p>
+        )
+      }
+      step3={
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <CheckoutStep active={steps.current === 3} />
+        </Suspense>
+      }
+    />
   );
 }

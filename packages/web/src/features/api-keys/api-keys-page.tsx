@@ -62,7 +62,7 @@ export function ApiKeysPage() {
           <legend>{t('apiKeys.scopes')}</legend>
           {API_KEY_SCOPES.map((scope) => (
             <label key={scope} className="api-keys__scope">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} /> <code>{scope}</code>
+              <input type="checkbox" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} /> {t(`apiKeys.scope.${scope}`)} <code>{scope}</code>
             </label>
           ))}
         </fieldset>

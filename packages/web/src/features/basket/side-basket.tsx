@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { errorMessage } from '../../app/error-message.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
@@ -13,10 +13,12 @@ interface SideBasketProps {
   onContinue: () => void;
   /** The step 2 check is running. */
   continueBusy?: boolean;
+  /** Shown above the totals while the basket has items (the reseller's price list). */
+  note?: ReactNode;
 }
 
 /** The 'Selection' beside the steps (below them on small screens). */
-export function SideBasket({ showContinue, onContinue, continueBusy = false }: SideBasketProps) {
+export function SideBasket({ showContinue, onContinue, continueBusy = false, note }: SideBasketProps) {
   const t = useT();
   const headingId = useId();
   const basket = useBasket();
@@ -49,6 +51,7 @@ export function SideBasket({ showContinue, onContinue, continueBusy = false }: S
               <BasketItemRow key={item.unique} item={item} period={data.period} />
             ))}
           </ul>
+          {note}
           <BasketTotals basket={data} />
           {showContinue && (
             <Button className="side-basket__continue" onClick={onContinue} busy={continueBusy} data-testid="basket-continue">

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { findInvalidServices, serviceCardsOf, type TPaymentMethodCode } from '@kavel/core';
+import { findInvalidServices, serviceCardsOf, type TPaymentMethod, type TPaymentMethodCode, type TPurchaseRequest, type TPurchaseResponse } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -8,6 +8,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { applyServerErrors } from '../accounts/server-field-errors.ts';
+import { useOrderChannel } from '../basket/order-channel.tsx';
 import { useBasket } from '../basket/use-basket.ts';
 import { checkoutApi } from './checkout-api.ts';
 import { DirectDebitFields } from './direct-debit-fields.tsx';
@@ -17,13 +18,22 @@ import { usePurchase } from './use-purchase.ts';
 
 const MANDATE_FIELDS = ['iban', 'accountHolder', 'mandateAccepted'] as const;
 
+/** The channel's payment calls: the shop's, or the reseller's `resellerPaymentMethods` and `resellerOrder`. */
+export interface PaymentCalls {
+  paymentMethods(): Promise<TPaymentMethod[]>;
+  purchase(body: TPurchaseRequest): Promise<TPurchaseResponse>;
+}
+
+const SHOP_PAYMENT: PaymentCalls = { paymentMethods: checkoutApi.paymentMethods, purchase: checkoutApi.purchase };
+
 /**
  * Step 3 for a logged-in customer, below their details: the terms, then (spec 000 section 2)
  * the payment methods and Pay once the terms are accepted and step 2 is valid.
  */
-export function PaymentSection() {
+export function PaymentSection({ calls = SHOP_PAYMENT }: { calls?: PaymentCalls }) {
   const t = useT();
   const termsId = useId();
+  const channel = useOrderChannel().name;
   const basket = useBasket();
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [chosen, setChosen] = useState<TPaymentMethodCode | null>(null);
@@ -34,8 +44,8 @@ export function PaymentSection() {
   const showMethods = termsAccepted && step2Valid;
   // The administration fee depends on what the basket holds: asked again when the basket changes.
   const methods = useQuery({
-    queryKey: ['payment-methods', basket.dataUpdatedAt],
-    queryFn: checkoutApi.paymentMethods,
+    queryKey: ['payment-methods', channel, basket.dataUpdatedAt],
+    queryFn: calls.paymentMethods,
     enabled: showMethods,
     // The choice stays on screen while the new prices load.
     placeholderData: keepPreviousData,
@@ -51,7 +61,7 @@ export function PaymentSection() {
     if (!(error instanceof ApiError) || error.status !== 400 || !Object.keys(error.body.fieldErrors ?? {}).some((path) => path.startsWith('directDebit.'))) return false;
     setBanner(applyServerErrors(error, directDebit.form.setError, MANDATE_FIELDS, t, 'directDebit'));
     return true;
-  });
+  }, calls.purchase);
 
   const ready = showMethods && method !== null && (!needsMandate || (mandate.isSuccess && directDebit.mandate !== null));
   const pay = () => {

@@ -14,13 +14,14 @@ type PayRequest = Omit<TPurchaseRequest, 'requestId'>;
  * Placing the order. The Pay button stays disabled while the call runs and during the 1.5 s
  * before the redirect. A failure shows in the order error modal and the basket is read again,
  * unless `onRefusal` shows it in the form itself (a direct-debit field) and answers true.
+ * `purchase` is the channel's purchase call: the shop's, or the reseller's `resellerOrder`.
  */
-export function usePurchase(onRefusal: (error: unknown) => boolean) {
+export function usePurchase(onRefusal: (error: unknown) => boolean, purchase: (request: TPurchaseRequest) => Promise<TPurchaseResponse> = checkoutApi.purchase) {
   const queryClient = useQueryClient();
   const attempt = useRef(new PurchaseAttempt());
   const [redirecting, setRedirecting] = useState(false);
   const mutation = useMutation({
-    mutationFn: (request: PayRequest) => checkoutApi.purchase({ ...request, requestId: attempt.current.current() }),
+    mutationFn: (request: PayRequest) => purchase({ ...request, requestId: attempt.current.current() }),
     meta: { inlineErrors: true },
     onSuccess: ({ returnUrl }: TPurchaseResponse) => {
       setRedirecting(true);

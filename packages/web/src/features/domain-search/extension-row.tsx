@@ -4,7 +4,8 @@ import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Price } from '../../ui/price.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { useAddItem, useRemoveDomain } from '../basket/use-basket.ts';
+import { useAddItem, useBasket, useRemoveDomain } from '../basket/use-basket.ts';
+import { rowPrices } from './row-prices.ts';
 import { availabilityStatus, rowStatus, type Availability } from './row-status.ts';
 
 interface ExtensionRowProps {
@@ -23,6 +24,7 @@ export function ExtensionRow({ label, product, availability, inBasket, onCheck }
   const domain = joinDomain(label, product.extension);
   const status = rowStatus(availability, inBasket, add.isPending || remove.isPending);
   const known = availabilityStatus(availability);
+  const prices = rowPrices(product, useBasket().data?.priceList);
 
   // The button is swapped (and disabled meanwhile) as the row changes state: a keyboard user who
   // pressed it gets focus back on the row's new button once the call has settled.
@@ -74,8 +76,8 @@ export function ExtensionRow({ label, product, availability, inBasket, onCheck }
         )}
       </span>
       <span className="extension-row__price">
-        {known === 'ready' && <Price cents={product.discountedPrice} original={product.originalPrice} suffix={t('step1.perYear')} />}
-        {known === 'migrate' && <Price cents={product.transferPrice} suffix={t('step1.perYear')} />}
+        {known === 'ready' && <Price cents={prices.discountedPrice} original={prices.originalPrice} suffix={t('step1.perYear')} />}
+        {known === 'migrate' && <Price cents={prices.transferPrice} suffix={t('step1.perYear')} />}
       </span>
       <span className="extension-row__action" ref={actionRef}>
         {status === 'ready' && (

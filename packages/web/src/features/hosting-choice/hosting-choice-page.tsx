@@ -32,9 +32,9 @@ export function HostingChoicePage({ customer, query }: { customer: TCustomerSumm
   if (!catalogue.data || !domains.data || !accounts.data) return <Spinner label={t('common.loading')} />;
 
   const choice = resolveHostingChoice(query, domains.data, accounts.data);
-  // Reseller packages are sold through the reseller order flow, which does not exist yet: until
-  // then the server takes only the customer packages on these forms, so everyone is shown those.
-  const packages = packagesFor(catalogue.data.hostingPackages, false);
+  // A reseller gets the reseller packages as well (spec 001 section 2); the hosting entry puts
+  // one in the reseller basket and the extra-services page then leads to the reseller wizard.
+  const packages = packagesFor(catalogue.data.hostingPackages, customer.isReseller, choice.state === 'upgrade' ? choice.account.productId : null);
   switch (choice.state) {
     case 'add':
     case 'upgrade':

@@ -69,11 +69,18 @@ describe('what the hosting packages page shows', () => {
 });
 
 describe('the packages on offer', () => {
-  const pkg = (productCode: string, reseller: boolean) => ({ productCode, reseller }) as THostingPackage;
-  const all = [pkg('HOSTING_INTRO', false), pkg('HOSTING_BASIC', false), pkg('RESELLER_INTRO', true), pkg('RESELLER_BASIC', true)];
+  const pkg = (productCode: string, reseller: boolean, productId = 0) => ({ productCode, reseller, productId }) as THostingPackage;
+  const all = [pkg('HOSTING_INTRO', false, 1), pkg('HOSTING_BASIC', false, 2), pkg('RESELLER_INTRO', true, 3), pkg('RESELLER_BASIC', true, 4)];
+  const codes = (packages: readonly THostingPackage[]) => packages.map((p) => p.productCode);
 
-  it('are the reseller packages for a reseller and the others for a customer, in catalogue order', () => {
-    expect(packagesFor(all, false).map((p) => p.productCode)).toEqual(['HOSTING_INTRO', 'HOSTING_BASIC']);
-    expect(packagesFor(all, true).map((p) => p.productCode)).toEqual(['RESELLER_INTRO', 'RESELLER_BASIC']);
+  it('are the customer packages for a customer, and the reseller packages as well for a reseller, in catalogue order', () => {
+    expect(codes(packagesFor(all, false))).toEqual(['HOSTING_INTRO', 'HOSTING_BASIC']);
+    expect(codes(packagesFor(all, true))).toEqual(['HOSTING_INTRO', 'HOSTING_BASIC', 'RESELLER_INTRO', 'RESELLER_BASIC']);
+  });
+
+  it("offer a change of package within the current package's kind", () => {
+    expect(codes(packagesFor(all, true, 2))).toEqual(['HOSTING_INTRO', 'HOSTING_BASIC']);
+    expect(codes(packagesFor(all, true, 3))).toEqual(['RESELLER_INTRO', 'RESELLER_BASIC']);
+    expect(codes(packagesFor(all, false, 2))).toEqual(['HOSTING_INTRO', 'HOSTING_BASIC']);
   });
 });

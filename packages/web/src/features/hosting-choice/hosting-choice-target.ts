@@ -60,9 +60,14 @@ export function resolveHostingChoice(query: HostingChoiceQuery, domains: readonl
 }
 
 /**
- * The packages the page offers (spec 001 section 2): a reseller gets the reseller packages, a
- * customer the others, in catalogue order (Intro to 3XL).
+ * The packages the page offers (spec 001 section 2), in catalogue order (Intro to 3XL, then the
+ * reseller packages): a customer gets the customer packages; a reseller gets the reseller
+ * packages as well, which the hosting entry puts in the reseller basket. Changing a package
+ * (`upgradeOf`, the current package's id) offers the packages of the current one's kind.
  */
-export function packagesFor(packages: readonly THostingPackage[], isReseller: boolean): THostingPackage[] {
-  return packages.filter((pkg) => pkg.reseller === isReseller);
+export function packagesFor(packages: readonly THostingPackage[], isReseller: boolean, upgradeOf: number | null = null): THostingPackage[] {
+  const offered = isReseller ? [...packages] : packages.filter((pkg) => !pkg.reseller);
+  if (upgradeOf === null) return offered;
+  const currentIsReseller = packages.find((pkg) => pkg.productId === upgradeOf)?.reseller === true;
+  return offered.filter((pkg) => pkg.reseller === currentIsReseller);
 }

@@ -30,11 +30,11 @@ export interface OrderSteps {
  * Which step is current. When the basket becomes empty the page returns to the top and step 3 is
  * hidden (spec 000 section 2); that reset is derived while rendering, the scroll is the effect.
  * With `openAtStep3` (the page's `finalStep=true`, e.g. after activating an account) the page
- * goes to step 3 once the basket has items; a basket holding a hosting upgrade opens at step 2.
+ * goes to step 3 once the basket has items; with `openAtStep2` the page opens at step 2.
  */
 export function useOrderSteps(
   hasItems: boolean,
-  options: { openAtStep3: boolean; basketLoaded: boolean; hostingUpgrade?: boolean } = { openAtStep3: false, basketLoaded: true },
+  options: { openAtStep3: boolean; basketLoaded: boolean; openAtStep2?: boolean } = { openAtStep3: false, basketLoaded: true },
 ): OrderSteps {
   const [state, setState] = useState<StepsState>({ current: 1, step3Open: false, hadItems: false, scroll: null, openAtStep3: options.openAtStep3 });
 
@@ -47,8 +47,9 @@ export function useOrderSteps(
     const seq = (state.scroll?.seq ?? 0) + 1;
     if (!hasItems) view = { current: 1, step3Open: false, hadItems: false, scroll: { target: 'top', seq }, openAtStep3: false };
     else if (state.openAtStep3) view = { current: 3, step3Open: true, hadItems: true, scroll: { target: 3, seq }, openAtStep3: false };
-    // A basket holding a hosting upgrade (an owned domain's package) starts at its services.
-    else if (options.hostingUpgrade) view = { ...state, current: 2, hadItems: true, scroll: { target: 2, seq } };
+    // A basket holding a hosting upgrade (an owned domain's package), or in the reseller wizard a
+    // reseller package, starts at its services (spec 000 section 2, spec 001 section 4).
+    else if (options.openAtStep2) view = { ...state, current: 2, hadItems: true, scroll: { target: 2, seq } };
     else view = { ...state, hadItems: true };
     setState(view);
   }

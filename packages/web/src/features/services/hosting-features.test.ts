@@ -16,9 +16,10 @@ describe('featureText', () => {
       '1 database',
       '20 websites',
       'Gratis SSL-certificaat',
-      'PHP',
+      'PHP 7 en 5',
     ]);
     expect(featureText('databases:2', en)).toBe('2 databases');
+    expect(featureText('php', en)).toBe('PHP 7 and 5');
     expect(featureText('backup:daily', en)).toBe('backup:daily');
   });
 });

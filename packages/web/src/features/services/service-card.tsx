@@ -1,21 +1,16 @@
 import { useId, useState } from 'react';
-import { serviceTypeOf, type TBasketItem, type TCatalogue, type TDomainKind, type TServiceType } from '@kavel/core';
+import { serviceTypeOf, type TBasketItem, type TCatalogue, type TServiceType } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { CurrentHolder } from './current-holder.tsx';
+import { DOMAIN_BADGE } from './domain-badge.ts';
 import { HolderModal } from './holder-modal.tsx';
 import { HostingExtras } from './hosting-extras.tsx';
 import { HostingPackages } from './hosting-packages.tsx';
 import { RedirectForm } from './redirect-form.tsx';
 import { TransferSection } from './transfer-section.tsx';
 import { useSetServiceType } from './use-services.ts';
-
-const BADGE: Record<TDomainKind, 'services.registrationBadge' | 'services.transferBadge' | 'services.ownDomainBadge'> = {
-  REGISTRATION: 'services.registrationBadge',
-  TRANSFER: 'services.transferBadge',
-  OWN_DOMAIN: 'services.ownDomainBadge',
-};
 
 interface ServiceCardProps {
   item: TBasketItem;
@@ -49,7 +44,7 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
           {item.title}
         </h3>
         <span className="badge" data-testid="domain-kind">
-          {t(BADGE[item.domainKind ?? 'REGISTRATION'])}
+          {t(DOMAIN_BADGE[item.domainKind ?? 'REGISTRATION'])}
         </span>
         {canChooseHolder && (
           <Button variant="ghost" size="sm" className="service-card__holder" onClick={() => setHolderOpen(true)} data-testid="holder-button">

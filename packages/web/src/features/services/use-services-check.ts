@@ -21,8 +21,10 @@ export interface ServicesCheck {
 /**
  * Step 2's Continue (spec 000 section 4): when a card needs action the places are marked, the
  * page scrolls to (and focuses) the first, and the order error modal shows the step 2 message.
+ * The shop asks the server's verdict too (`validateServices`); the reseller wizard has no such
+ * call (spec 001 section 7), so `askServer` is false there and step 3's validation judges.
  */
-export function useServicesCheck(): ServicesCheck {
+export function useServicesCheck(askServer = true): ServicesCheck {
   const locale = useLocale();
   const basket = useBasket();
   const [marked, setMarked] = useState<ReadonlySet<string>>(new Set());
@@ -44,7 +46,7 @@ export function useServicesCheck(): ServicesCheck {
       // the time Continue can be pressed), not with the order page's first download.
       const { findInvalidServices, invalidServiceMessage, serviceCardsOf } = await import('./service-card-rules.ts');
       const local = findInvalidServices(serviceCardsOf(basket.data));
-      const verdict = await servicesApi.validateServices();
+      const verdict = askServer ? await servicesApi.validateServices() : { status: 'OK' as const, message: '', invalid: [] };
       const invalid = [...local, ...verdict.invalid];
       if (invalid.length === 0) return true;
       const first = invalid[0];
