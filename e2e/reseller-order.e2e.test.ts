@@ -45,6 +45,10 @@ describe('the reseller wizard: three .nl domains with Reseller basic, paid on ac
   const checkout = () => new CheckoutPage(page);
 
   it('asks a visitor to log in; the reseller then opens /bestelprocedure and lands on /bestelprocedure-reseller', async () => {
+    // The shell fetches the wizard's own chunk with the entry, not the shop's order page.
+    const shell = await (await fetch(`${shop.url}/bestelprocedure-reseller`)).text();
+    expect(shell).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/reseller-order-page-[\w-]{8}\.js">/);
+    expect(shell).not.toMatch(/href="\/assets\/order-page-[\w-]{8}\.js"/);
     await page.goto(`${shop.url}/bestelprocedure-reseller`);
     await page.getByTestId('reseller-login-needed').waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Bestellen als reseller');

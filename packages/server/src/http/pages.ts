@@ -57,11 +57,13 @@ export async function pageLanguage(request: FastifyRequest, reply: FastifyReply,
 
 /**
  * The page chunk the app router fetches for a route's first screen, preloaded with the entry: the
- * order page and the order app. Not the account area: its chunk imports many small files, and
+ * order page (and its reseller variant) and the order app. Not the account area: its chunk imports many small files, and
  * preloading them all cost Lighthouse 2 points there (92 against 94; docs/benchmarks.md).
  */
 function pageChunkOf(route: string): string | null {
-  if (route === '/bestelprocedure' || route === '/bestelprocedure-reseller') return 'order-page';
+  if (route === '/bestelprocedure') return 'order-page';
+  // The reseller variant's own chunk, with the order page's parts it imports.
+  if (route === '/bestelprocedure-reseller') return 'reseller-order-page';
   if (route === '/bestellen' || route === '/bestellen/*') return 'order-app';
   return null;
 }
