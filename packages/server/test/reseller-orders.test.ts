@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { orderLines, orders } from '../src/db/schema/index.ts';
+import { DEMO_PASSWORD } from '../src/features/accounts/demo-accounts.ts';
 import { basketCalls, databaseKinds, freshClient, loginAs, products, type TestClient, useTestShop } from './support/index.ts';
 
 const { nl, com, intro, resellerBasic, transferCode } = products;
@@ -88,6 +89,18 @@ describe.each(databaseKinds)('the reseller order flow on $name', (kind) => {
     basketOf(await reseller.post(`${api}/removeDomain`, { domainName: 'reseller-klant-twee.nl' }));
     expect((await shop.get()).items).toHaveLength(1);
     expect((await calls.get()).priceList?.introductionDiscountPercent).toBe(0);
+  });
+
+  it("hands what a visitor chose to the reseller basket when a reseller logs in (they order in the reseller wizard)", async () => {
+    const visitor = freshClient(app);
+    basketOf(await basketCalls(visitor).addDomain(nl, 'voor-het-inloggen.nl'));
+    const login = await visitor.post('/api/login', { username: RESELLER, password: DEMO_PASSWORD });
+    expect(login.statusCode, login.body).toBe(200);
+    const reseller = await resellerCalls(visitor).get();
+    const adopted = reseller.items.find((item) => item.title === 'voor-het-inloggen.nl');
+    // Priced as the reseller's now.
+    expect(adopted?.discountedPricePerPeriod).toBeLessThan(nl.discountedPrice);
+    expect((await basketCalls(visitor).get()).items.some((item) => item.title === 'voor-het-inloggen.nl')).toBe(false);
   });
 
   it('sells reseller packages (hosting type LINUX_PACKAGE_{product}) in the reseller channel only', async () => {

@@ -38,7 +38,7 @@ export function createActivationService(deps: AccountDeps): ActivationService {
         const changes = needsPassword ? { passwordHash, passwordChangedAt: now() } : {};
         await accountRepository.update(tx, customer.id, { state: activated, activatedAt: now(), ...changes });
         await accountRepository.dropUnusedTokens(tx, customer.id, 'activation');
-        await deps.basket.adoptSessionBasket(caller.sessionIdHash, customer.id, tx);
+        await deps.basket.adoptSessionBasket(caller.sessionIdHash, customer.id, tx, customer.isReseller ? 'reseller' : 'shop');
         await startSession(tx, customer.id);
         const summary = customerSummary({ ...customer, state: activated });
         return { ok: true, login: { isReseller: customer.isReseller, isSubUser: customer.isSubUser, customer: summary } };

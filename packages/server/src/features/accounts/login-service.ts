@@ -106,7 +106,8 @@ export function createLoginService(deps: AccountDeps): LoginService {
 
       await db.transaction(async (tx) => {
         await escalation.clear(accountScope, tx);
-        await deps.basket.adoptSessionBasket(caller.sessionIdHash, customer.id, tx);
+        // A reseller orders in the reseller wizard: what they chose before logging in goes there.
+        await deps.basket.adoptSessionBasket(caller.sessionIdHash, customer.id, tx, customer.isReseller ? 'reseller' : 'shop');
         await startSession(tx, customer.id);
       });
       return { ok: true, login: { isReseller: customer.isReseller, isSubUser: customer.isSubUser, customer: customerSummaryOf(customer) } };

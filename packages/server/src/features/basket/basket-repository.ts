@@ -45,9 +45,9 @@ export const basketRepository = {
     return row.id;
   },
 
-  /** Hands a basket to a customer; it no longer hangs on the session, so logout leaves it with them. */
-  async assignToCustomer(db: Queryable, basketId: number, customerId: number): Promise<void> {
-    await db.update(baskets).set({ customerId, sessionIdHash: null, updatedAt: new Date() }).where(eq(baskets.id, basketId));
+  /** Hands a basket to a customer, in `channel`; it no longer hangs on the session, so logout leaves it with them. */
+  async assignToCustomer(db: Queryable, basketId: number, customerId: number, channel: TBasketChannel = 'shop'): Promise<void> {
+    await db.update(baskets).set({ customerId, channel, sessionIdHash: null, updatedAt: new Date() }).where(eq(baskets.id, basketId));
   },
 
   async moveItems(db: Queryable, itemIds: number[], toBasketId: number): Promise<void> {

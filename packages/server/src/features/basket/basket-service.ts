@@ -10,6 +10,7 @@ import {
   type PriceList,
   type TAddItemRequest,
   type TBasket,
+  type TBasketChannel,
   type TBasketPeriod,
   type TProductType,
   type TServicesValidation,
@@ -71,9 +72,10 @@ export interface BasketService extends BasketCheckoutOperations {
   /**
    * At login or activation: the session's anonymous basket becomes the customer's, or, when the
    * customer already has one, its items move there (domains already there are skipped, connected
-   * items move along) and the anonymous basket is deleted. Runs in `tx` when given.
+   * items move along) and the anonymous basket is deleted. Runs in `tx` when given. `channel`: the
+   * customer's basket it goes into; a reseller's is the reseller basket, where they order.
    */
-  adoptSessionBasket(sessionIdHash: string, customerId: number, tx?: Transaction): Promise<void>;
+  adoptSessionBasket(sessionIdHash: string, customerId: number, tx?: Transaction, channel?: TBasketChannel): Promise<void>;
 }
 
 /** A top-level item to quote (a domain), with its connected items. */
@@ -299,13 +301,13 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
       await basketRepository.clearHolder(tx, customerId, holderId);
     },
 
-    async adoptSessionBasket(sessionIdHash, customerId, tx) {
+    async adoptSessionBasket(sessionIdHash, customerId, tx, channel = 'shop') {
       const adopt = async (q: Queryable) => {
         // Locked: an item added meanwhile waits (its foreign key check needs the basket row).
         const anonymous = await basketRepository.findByOwner(q, { sessionIdHash, customerId: null }, { lock: true });
         if (!anonymous) return;
-        const own = await basketRepository.findByOwner(q, { sessionIdHash, customerId }, { lock: true });
-        if (!own) return basketRepository.assignToCustomer(q, anonymous.id, customerId);
+        const own = await basketRepository.findByOwner(q, { sessionIdHash, customerId, channel }, { lock: true });
+        if (!own) return basketRepository.assignToCustomer(q, anonymous.id, customerId, channel);
         const incoming = await basketRepository.listItems(q, anonymous.id);
         const present = await basketRepository.listItems(q, own.id);
         await basketRepository.moveItems(q, itemsToMove(incoming, present), own.id);
