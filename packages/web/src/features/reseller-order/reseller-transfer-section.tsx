@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
-import { invalidServiceMessage, ZTransferCode, type TBasketItem, type TBasketProduct } from '@kavel/core';
+import { useState } from 'react';
+import { ZTransferCode, type TBasketItem, type TBasketProduct } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
-import { useLocale, useT } from '../../i18n/use-t.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { TransferOwnerCheckbox } from '../services/transfer-owner-checkbox.tsx';
 import { useOrderChannel } from '../basket/order-channel.tsx';
 import { useBasketMutation } from '../basket/use-basket.ts';
 import { useResellerT } from './reseller-texts.ts';
@@ -26,8 +27,6 @@ interface ResellerTransferSectionProps {
 export function ResellerTransferSection({ item, product, marked }: ResellerTransferSectionProps) {
   const t = useT();
   const rt = useResellerT();
-  const locale = useLocale();
-  const id = useId();
   const { basketApi } = useOrderChannel();
   const save = useBasketMutation((value: string) => basketApi.addItem({ productId: product?.productId ?? 0, productCode: product?.productCode ?? '', parentId: item.unique, value }), {
     inlineErrors: true,
@@ -58,28 +57,14 @@ export function ResellerTransferSection({ item, product, marked }: ResellerTrans
     <fieldset className="transfer-section" data-testid="transfer-section">
       <legend className="services-subtitle">{t('services.transferTitle')}</legend>
       <p className="services-note">{rt('transferIntro', { domain: item.title })}</p>
-      <div className="checkbox-field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={owner}
-            onChange={(event) => {
-              setSavedNote(false);
-              setOwner(event.target.checked);
-            }}
-            aria-invalid={ownerInvalid || undefined}
-            aria-describedby={ownerInvalid ? `${id}-owner-error` : undefined}
-            data-invalid={ownerInvalid || undefined}
-            data-testid="transfer-owner"
-          />
-          <span className="checkbox__label">{t('services.owner')}</span>
-        </label>
-        {ownerInvalid && (
-          <p className="field__error" id={`${id}-owner-error`} data-testid="transfer-owner-error">
-            {invalidServiceMessage('TRANSFER_OWNER_UNCONFIRMED', locale)}
-          </p>
-        )}
-      </div>
+      <TransferOwnerCheckbox
+        checked={owner}
+        onChange={(checked) => {
+          setSavedNote(false);
+          setOwner(checked);
+        }}
+        invalid={ownerInvalid}
+      />
       <Field
         label={t('services.transferCode')}
         autoComplete="off"

@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
-import { invalidServiceMessage, ZTransferCode, type TBasketItem, type TBasketProduct } from '@kavel/core';
+import { useState } from 'react';
+import { ZTransferCode, type TBasketItem, type TBasketProduct } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
-import { useLocale, useT } from '../../i18n/use-t.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { TransferOwnerCheckbox } from './transfer-owner-checkbox.tsx';
 import { useDnsProfiles, useLoggedIn, useSaveTransfer } from './use-services.ts';
 
 interface TransferSectionProps {
@@ -22,8 +23,6 @@ interface TransferSectionProps {
  */
 export function TransferSection({ item, product, marked }: TransferSectionProps) {
   const t = useT();
-  const locale = useLocale();
-  const id = useId();
   const loggedIn = useLoggedIn();
   const profiles = useDnsProfiles().data ?? [];
   const save = useSaveTransfer();
@@ -82,25 +81,7 @@ export function TransferSection({ item, product, marked }: TransferSectionProps)
         error={codeError}
         data-testid="transfer-code"
       />
-      <div className="checkbox-field">
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={owner}
-            onChange={(event) => edit(setOwner)(event.target.checked)}
-            aria-invalid={ownerInvalid || undefined}
-            aria-describedby={ownerInvalid ? `${id}-owner-error` : undefined}
-            data-invalid={ownerInvalid || undefined}
-            data-testid="transfer-owner"
-          />
-          <span className="checkbox__label">{t('services.owner')}</span>
-        </label>
-        {ownerInvalid && (
-          <p className="field__error" id={`${id}-owner-error`} data-testid="transfer-owner-error">
-            {invalidServiceMessage('TRANSFER_OWNER_UNCONFIRMED', locale)}
-          </p>
-        )}
-      </div>
+      <TransferOwnerCheckbox checked={owner} onChange={edit(setOwner)} invalid={ownerInvalid} />
       <label className="checkbox">
         <input type="checkbox" checked={dnsLater} disabled={!owner} onChange={(event) => edit(setDnsLater)(event.target.checked)} data-testid="transfer-dns" />
         <span className="checkbox__label">{t('services.transferDns')}</span>
