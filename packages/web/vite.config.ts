@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
 import { compressAssets } from './compress-assets.ts';
 
 const backend = 'http://localhost:8080';
@@ -10,10 +9,23 @@ const backend = 'http://localhost:8080';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Every built text file also as .br and .gz, served as they are (see the server's pages.ts).
-  plugins: [react(), compressAssets()],
+  plugins: [compressAssets()],
+  // JSX compiles to `react/jsx-runtime` calls, which the aliases below hand to Preact.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
-    // Every `import … from 'zod'` (ours and core's) gets zod with `jitless` set: see src/zod-jitless.ts.
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/zod-jitless.ts', import.meta.url)) }],
+    alias: [
+      // Every `import … from 'zod'` (ours and core's) gets zod with `jitless` set: see src/zod-jitless.ts.
+      { find: /^zod$/, replacement: fileURLToPath(new URL('src/zod-jitless.ts', import.meta.url)) },
+      // The code is written against React's API and types; the browser runs it on Preact's compat
+      // layer, for it and every library that imports React (TanStack Query, react-hook-form,
+      // react-day-picker). React DOM alone was two thirds of the order app's first download (see
+      // ARCHITECTURE.md, "Front end").
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+    ],
   },
   build: {
     outDir: 'dist',
@@ -21,6 +33,13 @@ export default defineConfig({
     target: 'es2022',
     // A CSP without 'unsafe-inline' forbids inlined assets in style attributes; keep icons as files.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      // TanStack Query marks its modules "use client" (for React Server Components); a browser bundle has no use for it.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+        warn(warning);
+      },
+    },
   },
   server: {
     proxy: {

@@ -20,6 +20,9 @@ export function usePurchase(onRefusal: (error: unknown) => boolean, purchase: (r
   const queryClient = useQueryClient();
   const attempt = useRef(new PurchaseAttempt());
   const [redirecting, setRedirecting] = useState(false);
+  // Set in the click itself, so the button is disabled before a second click can arrive; the
+  // mutation's own pending state reaches the component a moment later.
+  const [sending, setSending] = useState(false);
   const mutation = useMutation({
     mutationFn: (request: PayRequest) => purchase({ ...request, requestId: attempt.current.current() }),
     meta: { inlineErrors: true },
@@ -28,10 +31,15 @@ export function usePurchase(onRefusal: (error: unknown) => boolean, purchase: (r
       window.setTimeout(() => window.location.assign(returnUrl), REDIRECT_DELAY_MS);
     },
     onError: (error) => {
+      setSending(false);
       attempt.current.failed(error);
       if (onRefusal(error)) return;
       showBasketFailure(queryClient, error);
     },
   });
-  return { pay: (request: PayRequest) => mutation.mutate(request), busy: mutation.isPending || redirecting, redirecting };
+  const pay = (request: PayRequest) => {
+    setSending(true);
+    mutation.mutate(request);
+  };
+  return { pay, busy: sending || mutation.isPending || redirecting, redirecting };
 }
