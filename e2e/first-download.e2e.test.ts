@@ -79,3 +79,26 @@ describe('the order page: a first download in one language, under a strict CSP',
     expect(errors).toEqual([]);
   });
 });
+
+describe("each page's own chunk comes with the entry, and no other page's", () => {
+  const preloadedChunks = async (path: string) => {
+    const shell = await (await fetch(`${shop.url}${path}`)).text();
+    return [...shell.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-z-]+)-[\w-]{8}\.js">/g)].map((match) => match[1]);
+  };
+
+  it('names the order page on /bestelprocedure, the order app under /bestellen/, the account area under /account', async () => {
+    const order = await preloadedChunks('/bestelprocedure');
+    expect(order).toContain('order-page');
+    expect(order).not.toContain('order-app');
+    const orderApp = await preloadedChunks('/bestellen/samenvatting');
+    expect(orderApp).toContain('order-app');
+    expect(orderApp).not.toContain('order-page');
+    for (const path of ['/account', '/account/facturen', '/account/dns-beheren']) {
+      const account = await preloadedChunks(path);
+      expect(account).toContain('account-area');
+      expect(account).not.toContain('order-page');
+    }
+    const terms = await preloadedChunks('/algemene-voorwaarden');
+    expect(terms.filter((name) => ['order-page', 'order-app', 'account-area'].includes(name!))).toEqual([]);
+  });
+});

@@ -57,14 +57,16 @@ export async function pageLanguage(request: FastifyRequest, reply: FastifyReply,
 
 /**
  * The page chunk the app router fetches for a route's first screen, preloaded with the entry: the
- * order page (and its reseller variant) and the order app. Not the account area: its chunk imports many small files, and
- * preloading them all cost Lighthouse 2 points there (92 against 94; docs/benchmarks.md).
+ * order page (and its reseller variant), the order app and the account area. The account area's
+ * preload cost Lighthouse 2 points while the entry carried React DOM (its many small imports
+ * competed with the entry); with the entry on Preact it gains 2 (docs/benchmarks.md).
  */
 function pageChunkOf(route: string): string | null {
   if (route === '/bestelprocedure') return 'order-page';
   // The reseller variant's own chunk, with the order page's parts it imports.
   if (route === '/bestelprocedure-reseller') return 'reseller-order-page';
   if (route === '/bestellen' || route === '/bestellen/*') return 'order-app';
+  if (route === '/account' || route.startsWith('/account/')) return 'account-area';
   return null;
 }
 
