@@ -15,6 +15,7 @@ export * from './texts/home-page-texts.ts';
 export * from './texts/product-page-texts.ts';
 export * from './texts/order-app-texts.ts';
 export * from './texts/reseller-order-texts.ts';
+export * from './texts/account-details-texts.ts';
 export * from './schemas/account.ts';
 export * from './schemas/session.ts';
 export * from './schemas/address.ts';

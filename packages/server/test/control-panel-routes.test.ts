@@ -6,26 +6,29 @@ describe.each(databaseKinds)('the control panel leads into the account area on $
   let app: FastifyInstance;
   useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true });
 
-  const paths = [
-    '/control-panel',
-    '/control-panel/',
-    '/control-panel/administratie/gegevens-aanpassen/?from=shop',
-    '/control-panel/administratie/gegevens-aanpassen',
-    '/control-panel/domeinen/overzicht?x=1',
+  // The former control panel's pages, and where each leads.
+  const paths: [string, string][] = [
+    ['/control-panel', '/account/'],
+    ['/control-panel/', '/account/'],
+    ['/control-panel/domeinen/overzicht?x=1', '/account/'],
+    // The admin-fee notice's link: the account's data page, with the way back to the order.
+    ['/control-panel/administratie/gegevens-aanpassen/?from=shop', '/account/gegevens?from=shop'],
+    ['/control-panel/administratie/gegevens-aanpassen', '/account/gegevens'],
+    ['/control-panel/administratie/gegevens-aanpassen/?from=elders', '/account/gegevens'],
   ];
 
-  it.each(paths)('%s answers 302 to /account/ for a visitor', async (path) => {
+  it.each(paths)('%s answers 302 to %s for a visitor', async (path, target) => {
     const answer = await freshClient(app).get(path);
     expect(answer.statusCode).toBe(302);
-    expect(answer.headers.location).toBe('/account/');
+    expect(answer.headers.location).toBe(target);
   });
 
-  it('sends a logged-in customer to the same place, the query left behind', async () => {
+  it('sends a logged-in customer to the same places', async () => {
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
-    for (const path of paths) {
+    for (const [path, target] of paths) {
       const answer = await bakery.get(path);
       expect(answer.statusCode, path).toBe(302);
-      expect(answer.headers.location, path).toBe('/account/');
+      expect(answer.headers.location, path).toBe(target);
     }
   });
 

@@ -2,6 +2,7 @@ import {
   ZAcceptAdditionalServiceRequest,
   ZAdditionalServiceProposal,
   ZBasketValidation,
+  ZDirectDebitMandate,
   ZMandateState,
   ZPaymentMethods,
   ZPurchaseRequest,
@@ -19,6 +20,8 @@ export const checkoutContracts = {
   acceptAdditionalService: contract({ method: 'POST', path: `${ORDER_FLOW_API}/acceptAdditionalService`, body: ZAcceptAdditionalServiceRequest, response: ZBasketValidation }),
   paymentMethods: contract({ method: 'POST', path: `${ORDER_FLOW_API}/paymentMethods`, response: ZPaymentMethods }),
   directDebitMandate: contract({ method: 'GET', path: `${ORDER_FLOW_API}/directDebitMandate`, response: ZMandateState }),
+  /** The account's data page: a mandate given outside an order, for the orders to come. */
+  giveDirectDebitMandate: contract({ method: 'POST', path: '/api/account/incasso-machtiging', body: ZDirectDebitMandate, response: ZMandateState }),
   /** Not under `/api`: the spec's route. JSON with the XSRF header like every other call. */
   purchase: contract({ method: 'POST', path: '/bestelprocedure/purchase', body: ZPurchaseRequest, response: ZPurchaseResponse }),
 };

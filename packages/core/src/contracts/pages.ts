@@ -11,6 +11,8 @@ export const EXTRA_SERVICES_PAGE = '/account/diensten-toevoegen';
 export const ACCOUNT_PAGES = {
   /** The account area's overview. */
   home: '/account/',
+  /** The customer's own data and how they pay (the admin-fee notice's `gegevens-aanpassen` link leads here). */
+  details: '/account/gegevens',
   activate: '/account/activeren',
   resetPassword: '/account/wachtwoord-herstellen',
   forgotPassword: '/account/wachtwoord-vergeten',

@@ -358,6 +358,7 @@ export const en: Record<TextKey, string> = {
   'accountArea.domains': 'Domain names',
   'accountArea.hosting': 'Hosting packages',
   'accountArea.vps': 'VPS servers',
+  'accountArea.details': 'My details',
   'accountArea.invoices': 'Invoices',
   'accountArea.welcome': 'Welcome, {name}.',
   'accountArea.intro': 'Here you find your domain names, hosting packages and invoices.',

@@ -356,6 +356,7 @@ export const nl = {
   'accountArea.domains': 'Domeinnamen',
   'accountArea.hosting': 'Hostingpakketten',
   'accountArea.vps': 'VPS-servers',
+  'accountArea.details': 'Mijn gegevens',
   'accountArea.invoices': 'Facturen',
   'accountArea.welcome': 'Welkom, {name}.',
   'accountArea.intro': 'Hier vind je je domeinnamen, hostingpakketten en facturen.',

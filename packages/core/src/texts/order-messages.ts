@@ -21,6 +21,14 @@ export const orderMessages = {
     nl: 'Je bent ingelogd als subgebruiker en kunt daarom de domeinhouder niet wijzigen. Log in als gewone gebruiker.',
     en: 'You are logged in as a sub-user and therefore cannot change the domain holder. Log in as a normal user.',
   },
+  mandateSubUser: {
+    nl: 'Je bent ingelogd als subgebruiker en kunt daarom geen machtiging geven. Log in als gewone gebruiker.',
+    en: 'You are logged in as a sub-user and therefore cannot give a mandate. Log in as a normal user.',
+  },
+  mandateExists: {
+    nl: 'Je betaalt al via automatische incasso. Neem contact met ons op om je rekeningnummer te wijzigen.',
+    en: 'You already pay by direct debit. Contact us to change your account number.',
+  },
   orderNotPaidOnline: { nl: 'Deze bestelling wordt niet online betaald.', en: 'This order is not paid online.' },
   paymentUnavailable: {
     nl: 'De betaalpagina is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',

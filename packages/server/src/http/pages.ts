@@ -26,6 +26,8 @@ export const PAGE_ROUTES = [
   '/account/facturen',
   '/account/domeinhouders',
   '/account/api-sleutels',
+  // The customer's data and how they pay (the admin-fee notice's link).
+  ACCOUNT_PAGES.details,
   // Choosing a hosting package for a domain or an upgrade, and extra services for a package.
   '/account/webhosting',
   // A domain's DNS records and the DNS profiles (spec 001 section 2).

@@ -22,6 +22,10 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { purchase: Purc
     return deps.purchase.mandateState(requireCustomerId(request));
   });
 
+  route(app, contracts.giveDirectDebitMandate, { preValidation: requireLogin }, async (request): Promise<TMandateState> => {
+    return deps.purchase.giveMandate(requireCustomerId(request), request.body, request.session.language);
+  });
+
   // Registered before `/:id`; the router prefers the fixed path anyway.
   route(app, contracts.additionalProducts, {}, async (_request, reply): Promise<TAdditionalProductPrices> => {
     reply.header('cache-control', 'no-store');

@@ -7,6 +7,7 @@ import {
   type TPaymentMethodCode,
   type TPurchaseResponse,
   type TWhoisHolder,
+  type ZDirectDebitMandate,
   type ZPurchaseRequest,
 } from '@kavel/core';
 import type { z } from 'zod';
@@ -34,6 +35,11 @@ export interface PurchaseService {
   /** `shopUrl`: the shop's address for this browser (the payment page and its way back); default the configured one. */
   purchase(owner: BasketOwner & { customerId: number }, request: PurchaseRequest, locale: Locale, shopUrl?: string): Promise<TPurchaseResponse>;
   mandateState(customerId: number): Promise<TMandateState>;
+  /**
+   * A mandate given on the account's data page, so that later orders are collected by direct
+   * debit (and carry no administration fee). One per customer: a second is refused.
+   */
+  giveMandate(customerId: number, mandate: z.output<typeof ZDirectDebitMandate>, locale: Locale): Promise<TMandateState>;
 }
 
 export interface PurchaseDeps {
@@ -156,6 +162,21 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
     async mandateState(customerId) {
       const mandate = await mandateRepository.find(db, customerId);
       return { hasMandate: mandate !== null, ibanMasked: mandate ? maskIban(mandate.iban) : null };
+    },
+
+    async giveMandate(customerId, { iban, accountHolder }, locale) {
+      const customer = await deps.customer(customerId);
+      if (!customer) throw refusal(locale, 401, 'loginRequired');
+      if (customer.isSubUser) throw refusal(locale, 403, 'mandateSubUser');
+      if (!(await deps.paymentMethods()).some((method) => method.code === 'AUTOMATIC_INCASSO')) throw refusal(locale, 400, 'paymentMethodUnavailable');
+      const signedAt = deps.now();
+      const given = await db.transaction(async (tx) => {
+        if (await mandateRepository.find(tx, customerId)) return false;
+        await mandateRepository.insertIfAbsent(tx, { customerId, iban, accountHolder, signedAt });
+        return true;
+      });
+      if (!given) throw refusal(locale, 409, 'mandateExists');
+      return { hasMandate: true, ibanMasked: maskIban(iban) };
     },
   };
 }

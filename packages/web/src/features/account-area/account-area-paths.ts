@@ -8,6 +8,7 @@ export const ACCOUNT_AREA_PAGES = [
   { path: '/account/diensten/vpsen', label: 'accountArea.vps' },
   { path: '/account/domeinhouders', label: 'accountArea.holders' },
   { path: '/account/facturen', label: 'accountArea.invoices' },
+  { path: '/account/gegevens', label: 'accountArea.details' },
   { path: '/account/api-sleutels', label: 'accountArea.apiKeys', resellerOnly: true },
 ] as const satisfies readonly { path: string; label: TextKey; resellerOnly?: true }[];
 

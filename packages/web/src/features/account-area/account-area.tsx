@@ -18,6 +18,7 @@ const DnsProfilesPage = lazy(() => import('../dns/dns-profiles-page.tsx').then((
 const DomainHoldersPage = lazy(() => import('../domain-holders/holders-page.tsx').then((m) => ({ default: m.DomainHoldersPage })));
 const ForwardingPage = lazy(() => import('../forwarding/forwarding-page.tsx').then((m) => ({ default: m.ForwardingPage })));
 const ApiKeysPage = lazy(() => import('../api-keys/api-keys-page.tsx').then((m) => ({ default: m.ApiKeysPage })));
+const AccountDetailsPage = lazy(() => import('../account-details/account-details-page.tsx').then((m) => ({ default: m.AccountDetailsPage })));
 const ExtraServicesPage = lazy(() => import('../hosting-choice/extra-services-page.tsx').then((m) => ({ default: m.ExtraServicesPage })));
 
 const TITLES = {
@@ -27,6 +28,7 @@ const TITLES = {
   '/account/diensten/vpsen': 'accountArea.vps',
   '/account/domeinhouders': 'accountArea.holders',
   '/account/facturen': 'accountArea.invoices',
+  '/account/gegevens': 'accountArea.details',
   '/account/api-sleutels': 'accountArea.apiKeys',
   '/account/webhosting': 'accountArea.addHosting',
   [EXTRA_SERVICES_PATH]: 'accountArea.addServices',
@@ -81,6 +83,12 @@ export function AccountArea() {
               );
             case '/account/facturen':
               return <InvoicesList customerId={customer.id} />;
+            case '/account/gegevens':
+              return (
+                <Suspense fallback={loading}>
+                  <AccountDetailsPage customer={customer} fromShop={params.get('from') === 'shop'} />
+                </Suspense>
+              );
             case '/account/api-sleutels':
               return (
                 <Suspense fallback={loading}>
