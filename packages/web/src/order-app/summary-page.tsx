@@ -65,6 +65,9 @@ export function SummaryPage() {
     setLocal(next);
   };
 
+  // Set in the click itself, so the button is disabled before a second click arrives (the
+  // mutation's pending state reaches the component a moment later).
+  const [sending, setSending] = useState(false);
   const order = useMutation({
     meta: { inlineErrors: true },
     mutationFn: async (item: TLocalBasket) => {
@@ -81,7 +84,10 @@ export function SummaryPage() {
     },
     onSuccess: ({ url }) => (url.startsWith('/') ? navigate(url) : window.location.assign(url)),
     // Not ordered: the basket stays, so the customer can correct it and try again.
-    onError: (_error, item) => saveLocalBasket(item),
+    onError: (_error, item) => {
+      setSending(false);
+      saveLocalBasket(item);
+    },
   });
 
   const cancel = useMutation({
@@ -95,11 +101,12 @@ export function SummaryPage() {
 
   const data = basket.data;
   const item = data?.items[0];
-  const busy = order.isPending || order.isSuccess || cancel.isPending;
+  const busy = sending || order.isPending || order.isSuccess || cancel.isPending;
   const needsDomain = (item?.type === 'cloudflare' || item?.type === 'hosting') && item.assignedDomain === null;
   const failure = order.isError ? failureOf(order.error, t('failed')) : cancel.isError ? failureOf(cancel.error, t('failed')) : null;
   const submit = () => {
-    if (!local || !agreed) return;
+    if (!local || !agreed || busy) return;
+    setSending(true);
     order.mutate(local.type === 'domain' && item && !item.available ? { ...local, token: token.trim(), transferDnsLater: dnsLater } : local);
   };
 
