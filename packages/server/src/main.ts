@@ -3,7 +3,7 @@ import { createAdapters, type AdapterLog } from './adapters.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { DEMO_PASSWORD, ensureDemoAccounts } from './features/accounts/demo-accounts.ts';
-import { seedCatalogue } from './features/catalogue/catalogue-seed.ts';
+import { seedCatalogueWhenChanged } from './features/catalogue/catalogue-seed.ts';
 import { createPgBossJobs } from './jobs/pg-boss-jobs.ts';
 import { QUEUES } from './jobs/queues.ts';
 import { createLogger } from './logger.ts';
@@ -21,8 +21,8 @@ import { createServices } from './services.ts';
  */
 const config = loadConfig();
 const log = createLogger({ level: config.logLevel });
-// Migrations and the catalogue seed, under the start-up lock on a PostgreSQL server.
-const database = await openDatabase(config.database, { seed: seedCatalogue });
+// Migrations and the catalogue seed (when its data changed), under the start-up lock on a PostgreSQL server.
+const database = await openDatabase(config.database, { seed: seedCatalogueWhenChanged });
 const adapterLog: AdapterLog = (line, level = 'info') => log[level](line);
 const adapters = await createAdapters(config, database.db, adapterLog);
 const webDist = config.webDist ?? join(SERVER_ROOT, '..', 'web', 'dist');
