@@ -36,6 +36,7 @@ import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
 import { registerPasswordJudge } from './http/password-judge.ts';
+import { zodSchemaController } from './http/schema-compilers.ts';
 import { registerHomeRoutes } from './features/home/home-routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRobots } from './http/robots.ts';
@@ -73,6 +74,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // One line per request instead of Fastify's two, or none (REQUEST_LOG).
     logController: new RequestLog(config.requestLog),
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: zodSchemaController,
   });
   const onRoute = options.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
