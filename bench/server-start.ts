@@ -3,7 +3,9 @@
  * start` runs after the build) against a bare Fastify server with one route, each started the same
  * way (a new `node` process) and timed from the spawn to the first 200 on `/health`. A/B
  * alternating over several rounds; median and range. The shop starts on an embedded database that
- * is already migrated (a restart), with its default settings otherwise (role `all`, demo accounts).
+ * is already migrated (a restart), with its default settings otherwise (role `all`, demo accounts);
+ * with `TEST_DATABASE_URL`, also on a fresh PostgreSQL database of that server, migrated
+ * beforehand, in the same rounds.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServerDatabase } from '@kavel/server/testing';
 import { median, ms, round, table, type BenchmarkOutcome } from './support.ts';
 
 const ROUNDS = 7;
@@ -19,13 +22,18 @@ const ANSWER_TIMEOUT_MS = 60_000;
 const COMPILED_MAIN = fileURLToPath(new URL('../packages/server/dist/main.js', import.meta.url));
 const COMPILED_MIGRATE = fileURLToPath(new URL('../packages/server/dist/migrate.js', import.meta.url));
 
+type Figures = { median: number; min: number; max: number };
+
 export interface ServerStartSummary {
   rounds: number;
-  bareMs: { median: number; min: number; max: number };
-  compiledMs: { median: number; min: number; max: number };
+  bareMs: Figures;
+  /** On the embedded database. */
+  compiledMs: Figures;
   ratio: number;
   goal: number;
   met: boolean;
+  /** On PostgreSQL, when `TEST_DATABASE_URL` names a server. */
+  postgres: { compiledMs: Figures; ratio: number; met: boolean } | null;
 }
 
 async function freePort(): Promise<number> {
@@ -66,11 +74,15 @@ async function runToEnd(file: string, env: Record<string, string>): Promise<void
   if (code !== 0) throw new Error(`${file} exited with ${code}`);
 }
 
-const spread = (values: number[]) => ({ median: round(median(values), 1), min: round(Math.min(...values), 1), max: round(Math.max(...values), 1) });
+const spread = (values: number[]): Figures => ({ median: round(median(values), 1), min: round(Math.min(...values), 1), max: round(Math.max(...values), 1) });
+
+type Side = 'bare' | 'embedded' | 'postgres';
 
 export async function runServerStartBenchmark(): Promise<BenchmarkOutcome<ServerStartSummary>> {
   if (!existsSync(COMPILED_MAIN)) throw new Error('packages/server/dist/main.js is missing: run `npm run build` first');
   const folder = mkdtempSync(join(tmpdir(), 'kavel-start-'));
+  const serverUrl = process.env.TEST_DATABASE_URL || null;
+  const postgres = serverUrl ? await createServerDatabase(serverUrl) : null;
   try {
     const bareFile = join(folder, 'bare.mjs');
     writeFileSync(
@@ -80,39 +92,49 @@ export async function runServerStartBenchmark(): Promise<BenchmarkOutcome<Server
         `process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));\n` +
         `await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });\n`,
     );
-    const shopEnv = { DATA_DIR: join(folder, 'data'), OUTBOX_DIR: join(folder, 'outbox'), LOG_LEVEL: 'warn' };
-    await runToEnd(COMPILED_MIGRATE, shopEnv);
+    const outbox = { OUTBOX_DIR: join(folder, 'outbox'), LOG_LEVEL: 'warn' };
+    const environments: Record<Side, Record<string, string>> = {
+      bare: {},
+      embedded: { DATA_DIR: join(folder, 'data'), ...outbox },
+      postgres: postgres ? { DATABASE_URL: postgres.url, ...outbox } : {},
+    };
+    const sides: Side[] = postgres ? ['bare', 'embedded', 'postgres'] : ['bare', 'embedded'];
+    const start = (side: Side) => timeToFirstAnswer(side === 'bare' ? bareFile : COMPILED_MAIN, environments[side]);
+    for (const side of sides) if (side !== 'bare') await runToEnd(COMPILED_MIGRATE, environments[side]);
     // One unmeasured start each: the operating system's file cache, as on a machine that ran it before.
-    await timeToFirstAnswer(bareFile, {});
-    await timeToFirstAnswer(COMPILED_MAIN, shopEnv);
+    for (const side of sides) await start(side);
 
-    const bare: number[] = [];
-    const compiled: number[] = [];
+    const times: Record<Side, number[]> = { bare: [], embedded: [], postgres: [] };
     for (let round = 0; round < ROUNDS; round++) {
-      // A/B alternating: the first of each pair changes every round.
-      const order = round % 2 === 0 ? (['bare', 'compiled'] as const) : (['compiled', 'bare'] as const);
-      for (const which of order) {
-        if (which === 'bare') bare.push(await timeToFirstAnswer(bareFile, {}));
-        else compiled.push(await timeToFirstAnswer(COMPILED_MAIN, shopEnv));
-      }
+      // A/B alternating: the side that starts first changes every round.
+      const order = sides.map((_, index) => sides[(index + round) % sides.length]!);
+      for (const side of order) times[side].push(await start(side));
     }
-    const bareMs = spread(bare);
-    const compiledMs = spread(compiled);
-    const ratio = round(median(compiled) / median(bare), 2);
-    const met = ratio <= GOAL_RATIO;
+    const bareMs = spread(times.bare);
+    const ratioOf = (side: Side) => round(median(times[side]) / median(times.bare), 2);
+    const verdictOf = (ratio: number) => (ratio <= GOAL_RATIO ? 'met' : `MISS by ${round(ratio - GOAL_RATIO, 2)}`);
+    const compiledMs = spread(times.embedded);
+    const ratio = ratioOf('embedded');
+    const postgresFigures = postgres ? { compiledMs: spread(times.postgres), ratio: ratioOf('postgres'), met: ratioOf('postgres') <= GOAL_RATIO } : null;
+    const row = (label: string, figures: Figures) => [label, ms(figures.median), ms(figures.min), ms(figures.max)];
     const lines = [
       ...table(
         ['server (new node process, to first 200 on /health)', 'median', 'min', 'max'],
         [
-          ['bare Fastify, one route', ms(bareMs.median), ms(bareMs.min), ms(bareMs.max)],
-          ['Kavel compiled (dist/main.js, migrated PGlite)', ms(compiledMs.median), ms(compiledMs.min), ms(compiledMs.max)],
+          row('bare Fastify, one route', bareMs),
+          row('Kavel compiled (dist/main.js, migrated PGlite)', compiledMs),
+          ...(postgresFigures ? [row('Kavel compiled (dist/main.js, migrated PostgreSQL)', postgresFigures.compiledMs)] : []),
         ],
       ),
       '',
-      `Start ratio compiled/bare: ${ratio} (goal at most ${GOAL_RATIO}): ${met ? 'met' : `MISS by ${round(ratio - GOAL_RATIO, 2)}`} (${ROUNDS} rounds, A/B alternating)`,
+      `Start ratio compiled/bare, PGlite: ${ratio} (goal at most ${GOAL_RATIO}): ${verdictOf(ratio)} (${ROUNDS} rounds, A/B alternating)`,
+      postgresFigures
+        ? `Start ratio compiled/bare, PostgreSQL: ${postgresFigures.ratio} (goal at most ${GOAL_RATIO}): ${verdictOf(postgresFigures.ratio)}`
+        : 'PostgreSQL skipped: TEST_DATABASE_URL is not set',
     ];
-    return { lines, summary: { rounds: ROUNDS, bareMs, compiledMs, ratio, goal: GOAL_RATIO, met }, failures: [] };
+    return { lines, summary: { rounds: ROUNDS, bareMs, compiledMs, ratio, goal: GOAL_RATIO, met: ratio <= GOAL_RATIO, postgres: postgresFigures }, failures: [] };
   } finally {
     rmSync(folder, { recursive: true, force: true });
+    await postgres?.drop();
   }
 }

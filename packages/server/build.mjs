@@ -22,22 +22,27 @@ const externalPackages = {
 const started = performance.now();
 const result = await build({
   absWorkingDir: root,
-  // Each entry is one file directly in dist/ (no shared chunks in a subfolder), so src/paths.ts,
-  // inlined into it, finds the package folder one level up as it does from src/.
+  // Every output file lies directly in dist/ (the entries, the code they share, and the modules
+  // loaded later by `import()`, such as the password judge), so src/paths.ts, wherever it lands,
+  // finds the package folder one level up as it does from src/. Splitting keeps a dynamic import
+  // lazy: without it the imported module's packages would be loaded at start.
   entryPoints: ['src/main.ts', 'src/migrate.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  splitting: true,
   sourcemap: true,
   plugins: [externalPackages],
   logLevel: 'warning',
   write: false,
 });
 // Each file is written beside its place and renamed into it: several processes started at once
-// (`npm run serve` compiles first) never load a half-written file.
-for (const file of result.outputFiles) {
+// (`npm run serve` compiles first) never load a half-written file. The entries come last, so the
+// chunks (named by their content) they import are there before them.
+const isEntry = (file) => /[\\/](main|migrate)\.js(\.map)?$/.test(file.path);
+for (const file of [...result.outputFiles].sort((a, b) => Number(isEntry(a)) - Number(isEntry(b)))) {
   mkdirSync(dirname(file.path), { recursive: true });
   const partial = `${file.path}.${process.pid}.partial`;
   writeFileSync(partial, file.contents);

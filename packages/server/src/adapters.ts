@@ -1,8 +1,9 @@
 import { createSimulatedResolver, createSystemResolver, type DnsResolverPort } from './ports/dns-resolver/index.ts';
 import { createOfflineAddressLookup, createPdokAddressLookup, type AddressLookupPort } from './ports/address-lookup/index.ts';
 import { readFileSync } from 'node:fs';
-import { Redis } from 'ioredis';
-import { createAcmeAccountKey, createAcmeClientAcme, createNoneAcme, type AcmePort } from './ports/acme/index.ts';
+import type { Redis } from 'ioredis';
+import type { AcmePort } from './ports/acme/acme-port.ts';
+import { createNoneAcme } from './ports/acme/none-acme.ts';
 import { createSystemHostAddresses, createUncheckedHostAddresses, type HostAddressesPort } from './ports/host-addresses/index.ts';
 import type { Config, SharedStore } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -22,7 +23,7 @@ import { createMemoryCacheEvents, createPostgresCacheEvents, createRedisCacheEve
 import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from './ports/counters/index.ts';
 import type { CounterPort } from './ports/counters/counter-port.ts';
 import { createNonePublisher, createPowerDnsPublisher, type DnsPublisherPort } from './ports/dns-publisher/index.ts';
-import { createOutboxMailer, createSmtpMailer } from './ports/mailer/index.ts';
+import { createOutboxMailer } from './ports/mailer/outbox-mailer.ts';
 import { createOmnikassaPayment, createSimulatedPayment } from './ports/payment/index.ts';
 import type { PaymentPort } from './ports/payment/payment-port.ts';
 import { createSimulatedProvisioning } from './ports/provisioning/index.ts';
@@ -63,14 +64,18 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
-/** The one place where configuration picks the adapter behind each port. */
+/**
+ * The one place where configuration picks the adapter behind each port. The clients of adapters
+ * that a default installation does not use (Redis, SMTP, ACME) are imported only when chosen:
+ * loading them costs the start about a fifth of a second of CPU.
+ */
 export async function createAdapters(config: Config, db: Database, log: AdapterLog): Promise<Adapters> {
-  const redis = openRedis(config, log);
+  const redis = await openRedis(config, log);
   const cacheEvents = await createCacheEvents(config, redis, log);
   return {
     registry: createRegistry(config, db),
     captcha: await createCaptcha(config, db),
-    mailer: createMailer(config, log),
+    mailer: await createMailer(config, log),
     payment: await createPayment(config, log, db),
     provisioning: createSimulatedProvisioning({ db }),
     certificates: createCertificates(config.certificates, db),
@@ -92,8 +97,9 @@ export async function createAdapters(config: Config, db: Database, log: AdapterL
 }
 
 /** One Redis connection for every adapter that uses it, whenever `REDIS_URL` is set (the cache events always use it then). */
-function openRedis(config: Pick<Config, 'redis'>, log: AdapterLog): { client: Redis; keyPrefix: string } | null {
+async function openRedis(config: Pick<Config, 'redis'>, log: AdapterLog): Promise<{ client: Redis; keyPrefix: string } | null> {
   if (!config.redis) return null;
+  const { Redis } = await import('ioredis');
   // Commands wait for a connection a bounded time: a Redis that is away fails a request, not the process.
   const client = new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
   // ioredis reconnects by itself; each new kind of trouble is told once, not at every retry.
@@ -108,7 +114,7 @@ function openRedis(config: Pick<Config, 'redis'>, log: AdapterLog): { client: Re
   return { client, keyPrefix: config.redis.keyPrefix };
 }
 
-type RedisHandle = ReturnType<typeof openRedis>;
+type RedisHandle = Awaited<ReturnType<typeof openRedis>>;
 
 const needRedis = (redis: RedisHandle): NonNullable<RedisHandle> => {
   if (!redis) throw new Error('Invalid configuration: a Redis store needs REDIS_URL');
@@ -142,6 +148,7 @@ export function createCertificates(certificates: Config['certificates'], db: Dat
  */
 export async function createAcme(acme: Config['acme'], db: Database): Promise<AcmePort> {
   if (acme.adapter === 'none') return createNoneAcme();
+  const { createAcmeAccountKey, createAcmeClientAcme } = await import('./ports/acme/acme-client-acme.ts');
   return createAcmeClientAcme({
     directoryUrl: acme.directoryUrl,
     email: acme.email,
@@ -219,9 +226,9 @@ export async function createPayment(config: Pick<Config, 'payment' | 'publicUrl'
 }
 
 /** SMTP when `SMTP_URL` is set; otherwise every mail goes to the outbox folder and its link into the log. */
-function createMailer(config: Config, log: AdapterLog): MailerPort {
+async function createMailer(config: Config, log: AdapterLog): Promise<MailerPort> {
   const { smtpUrl, from, outboxDir } = config.mail;
-  if (smtpUrl) return createSmtpMailer({ url: smtpUrl, from });
+  if (smtpUrl) return (await import('./ports/mailer/smtp-mailer.ts')).createSmtpMailer({ url: smtpUrl, from });
   return createOutboxMailer({ dir: outboxDir, from, log: (line, link) => log(link ? `${line}; link: ${link}` : line) });
 }
 

@@ -2,8 +2,6 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
-import { createPasswordStrengthEstimator } from '@kavel/core/password-estimator';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
 import { registerControlPanelRoutes } from './features/accounts/control-panel-routes.ts';
 import { registerCustomerDataRoutes } from './features/accounts/customer-data-routes.ts';
@@ -37,6 +35,8 @@ import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerPages } from './http/pages.ts';
+import { registerPasswordJudge } from './http/password-judge.ts';
+import { zodSchemaController } from './http/schema-compilers.ts';
 import { registerHomeRoutes } from './features/home/home-routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRobots } from './http/robots.ts';
@@ -74,14 +74,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // One line per request instead of Fastify's two, or none (REQUEST_LOG).
     logController: new RequestLog(config.requestLog),
     routerOptions: { ignoreTrailingSlash: true },
+    schemaController: zodSchemaController,
   });
   const onRoute = options.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The shared password schemas judge 'hard to guess' with zxcvbn: the server has the judge from
-  // the start (built once per process, about 0.2 s), so it never lets a password through unjudged.
-  if (!passwordStrengthReady()) installPasswordStrengthEstimator(createPasswordStrengthEstimator());
+  // The shared password schemas judge 'hard to guess' with zxcvbn, loaded once the app listens;
+  // a request with a body waits for it, so no password goes through unjudged.
+  registerPasswordJudge(app);
   registerErrorHandling(app);
   registerCanonicalHost(app, config.publicUrl ?? null);
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { basketItems, baskets, customers } from '../src/db/schema/index.ts';
-import { DEMO_PASSWORD, ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
+import { DEMO_PASSWORD, demoAccountsExist, ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { useTestShop, createActiveAccount, databaseKinds, demoAccountDeps, TEST_PASSWORD, TestClient, tokenOf, type RecordingMailer } from './support/index.ts';
 
@@ -83,7 +83,10 @@ describe.each(databaseKinds)('accounts and baskets on $name', (kind) => {
   it('creates the demo accounts once, with the roles the login answer reports and the domains taken', async () => {
     const deps = await demoAccountDeps(database.db);
     const domains = deps.domains;
+    // A start asks this first: only a database without them must wait for them before serving.
+    expect(await demoAccountsExist(database.db)).toBe(false);
     const first = await ensureDemoAccounts(deps);
+    expect(await demoAccountsExist(database.db)).toBe(true);
     const second = await ensureDemoAccounts(deps);
     expect(second).toEqual(first);
     expect(first.map((account) => account.email)).toEqual(['klant@demo.kavel.nl', 'reseller@demo.kavel.nl', 'medewerker@demo.kavel.nl']);

@@ -19,6 +19,7 @@ const TEST_QUEUES = {
   'test-doomed': settings({ retryLimit: 1 }),
   'test-once': settings({}),
   'test-orphan': settings({ retryLimit: 2, expireInSeconds: 3600 }),
+  'test-stately': settings({ policy: 'stately' }),
 };
 
 const until = async (condition: () => Promise<boolean> | boolean, timeoutMs = 20_000) => {
@@ -115,6 +116,21 @@ describe.each(databaseKinds)('durable jobs on $name', (kind) => {
     await until(() => deliveries.length >= 30);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(deliveries.map((delivery) => delivery.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+  });
+
+  it('keeps a stately queue stately after a restart: a second job for the same key is not written while one waits', async () => {
+    await jobSystem(false);
+    // A restart: another job system on the same database, whose start finds the queues there.
+    const restarted = createPgBossJobs({ store: database.jobStore, queues: TEST_QUEUES, log: silent });
+    const starting = restarted.start({ worker: false });
+    systems.push(restarted);
+    // Written while the start is under way: it waits for the start rather than failing.
+    const first = restarted.enqueue('test-stately', { n: 1 }, { singletonKey: 'order-1' });
+    await starting;
+    expect(await first).toEqual(expect.any(String));
+    expect(await restarted.enqueue('test-stately', { n: 2 }, { singletonKey: 'order-1' })).toBeNull();
+    expect(await restarted.enqueue('test-stately', { n: 3 }, { singletonKey: 'order-2' })).toEqual(expect.any(String));
+    expect(await jobCount('test-stately')).toBe(2);
   });
 
   // Several processes exist only on a server; the embedded database belongs to one.

@@ -1,13 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { SERVER_ROOT } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
@@ -100,9 +96,13 @@ function observePglite(client: PGlite, onQuery: (text: string) => void): void {
  */
 export const STARTUP_LOCK_KEY = 7_361_542_019;
 
-/** Opens the embedded or the server database and brings its schema (and seed data) up to date. */
+/**
+ * Opens the embedded or the server database and brings its schema (and seed data) up to date.
+ * Only the chosen database's driver is loaded.
+ */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, a dropped test database) would
     // otherwise be an unhandled 'error' event that stops the process; the pool has already
@@ -123,6 +123,11 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     return { db: db as unknown as Database, kind: 'postgres', jobStore: { kind: 'pool', connectionString: target.url }, close: () => pool.end() };
   }
   // The embedded database belongs to this process alone: nobody to wait for.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
@@ -148,6 +153,7 @@ async function migrateUnderLock(pool: pg.Pool, options: OpenOptions): Promise<vo
   try {
     await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
     try {
+      const [{ drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
       const db = drizzlePg(client, { schema });
       await migratePg(db, { migrationsFolder });
       await options.seed?.(db as unknown as Database);

@@ -49,7 +49,10 @@ export interface DeadJob {
 
 /** The whole queue: the worker side as well. */
 export interface JobSystem extends JobQueue {
-  /** Creates the schema (first start) and the queues; `worker` also runs maintenance and schedules. */
+  /**
+   * Creates the schema (first start) and the queues; `worker` also runs maintenance and schedules.
+   * A job written while the start is under way waits for it.
+   */
   start(options: { worker: boolean }): Promise<void>;
   work<T>(name: string, handler: JobHandler<T>): Promise<void>;
   /** Sends a `name` job on this cron schedule (UTC); one process sends it, whoever runs workers. */

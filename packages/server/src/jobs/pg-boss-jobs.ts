@@ -2,6 +2,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } from '../db/connect.ts';
 import { holdRunner, REAP_EVERY_MS, reapOrphanedRuns, type Runner } from './job-runners.ts';
+import { syncQueues } from './queue-sync.ts';
 import { redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
 
 export interface JobLog {
@@ -75,6 +76,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const { store, log } = options;
   const connection = store.kind === 'pool' ? { connectionString: store.connectionString, max: 4 } : { db: store.sql as PgBoss.Db };
   let boss: PgBoss | null = null;
+  /** The start under way or done: a job written meanwhile (a request right after the listen) waits for it. */
+  let starting: Promise<void> | null = null;
   const workerIds: string[] = [];
   /** Whether a job was written since the workers were last woken. */
   let enqueuedSinceWake = false;
@@ -93,51 +96,44 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
 
   const reapOrphans = () => reapOrphanedRuns(sql, Object.keys(options.queues), log);
 
+  const startQueue = async (worker: boolean) => {
+    boss = new PgBoss({
+      ...connection,
+      schema: SCHEMA,
+      // Maintenance (expiry, archive) and cron schedules run where the workers run.
+      supervise: worker,
+      schedule: worker,
+      migrate: true,
+      // A mail job holds its rendered message (and its link): out of the live table an hour after sending.
+      archiveCompletedAfterSeconds: 3600,
+      // Dead jobs stay listed (`npm run jobs:dead`) for a month before they are archived.
+      archiveFailedAfterSeconds: 30 * 86_400,
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
+    const instance = boss;
+    await underStartupLock(store, async () => {
+      await instance.start();
+      await syncQueues(instance, options.queues);
+    });
+    if (worker) {
+      runner = await holdRunner(store, log);
+      const reap = () => void reapOrphans().catch((error: unknown) => log.error({ err: error }, 'looking for jobs of ended processes failed'));
+      reap();
+      reaper = setInterval(reap, REAP_EVERY_MS);
+      reaper.unref();
+    }
+  };
+
   return {
-    async start({ worker }) {
-      boss = new PgBoss({
-        ...connection,
-        schema: SCHEMA,
-        // Maintenance (expiry, archive) and cron schedules run where the workers run.
-        supervise: worker,
-        schedule: worker,
-        migrate: true,
-        // A mail job holds its rendered message (and its link): out of the live table an hour after sending.
-        archiveCompletedAfterSeconds: 3600,
-        // Dead jobs stay listed (`npm run jobs:dead`) for a month before they are archived.
-        archiveFailedAfterSeconds: 30 * 86_400,
-        deleteAfterDays: 7,
-      });
-      boss.on('error', (error: unknown) => log.error({ err: error }, 'job queue error'));
-      const starting = boss;
-      await underStartupLock(store, async () => {
-        await starting.start();
-        for (const [name, settings] of Object.entries(options.queues)) {
-          const queue = {
-            name,
-            policy: settings.policy ?? 'standard',
-            retryLimit: settings.retryLimit,
-            retryDelay: settings.retryDelaySeconds,
-            retryBackoff: settings.retryBackoff,
-            expireInSeconds: settings.expireInSeconds,
-          } satisfies PgBoss.Queue;
-          await starting.createQueue(name, queue);
-          // A queue made by an older version keeps its policy; its retry settings follow the code.
-          const { policy: _policy, ...changeable } = queue;
-          await starting.updateQueue(name, changeable);
-        }
-      });
-      if (worker) {
-        runner = await holdRunner(store, log);
-        const reap = () => void reapOrphans().catch((error: unknown) => log.error({ err: error }, 'looking for jobs of ended processes failed'));
-        reap();
-        reaper = setInterval(reap, REAP_EVERY_MS);
-        reaper.unref();
-      }
+    start({ worker }) {
+      starting = startQueue(worker);
+      return starting;
     },
 
     async enqueue(name, data, enqueueOptions) {
       enqueuedSinceWake = true;
+      await starting;
       const id = await started().send(name, data, {
         ...(enqueueOptions.tx ? { db: transactionSql(enqueueOptions.tx) as PgBoss.Db } : {}),
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),

@@ -19,27 +19,36 @@ const pgliteKind: DatabaseKind = {
   },
 };
 
+/** An empty database of its own on the server (for a test file, a benchmark), and how to drop it. */
+export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `kavel_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 /** A new database on the server per call, dropped again on close. */
 function postgresKind(serverUrl: string): DatabaseKind {
   return {
     name: 'postgres',
     async open(options = {}) {
-      const name = `kavel_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 }, { ...options, seed: seedCatalogue });
+      const database = await createServerDatabase(serverUrl);
+      const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 5 }, { ...options, seed: seedCatalogue });
       return {
         ...handle,
         async close() {
           await handle.close();
-          const dropper = new pg.Client({ connectionString: serverUrl });
-          await dropper.connect();
-          await dropper.query(`drop database if exists ${name} with (force)`);
-          await dropper.end();
+          await database.drop();
         },
       };
     },

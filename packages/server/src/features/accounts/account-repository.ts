@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TCustomerSummary } from '@kavel/core';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.ts';
 import { accountTokens, customers, type AccountTokenPurpose } from '../../db/schema/index.ts';
 
@@ -19,6 +19,15 @@ export const accountRepository = {
       .where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`)
       .limit(1);
     return row ?? null;
+  },
+
+  /** How many of these addresses (lower case) have an account, in one query. */
+  async countByEmails(db: Queryable, emails: readonly string[]): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(inArray(sql`lower(${customers.email})`, [...emails]));
+    return row?.count ?? 0;
   },
 
   async findById(db: Queryable, id: number, options: { lock?: boolean } = {}): Promise<CustomerRow | null> {

@@ -159,6 +159,16 @@ export interface DemoAccountDeps {
 }
 
 /**
+ * Whether every demo account exists (one query). A start that finds them can serve before
+ * `ensureDemoAccounts` has restored what a visitor of the demo removed (a profile, a holder); a
+ * start without them must not, or a demo login would fail.
+ */
+export async function demoAccountsExist(db: Database): Promise<boolean> {
+  const emails = DEMO_CUSTOMERS.map((customer) => customer.email);
+  return (await accountRepository.countByEmails(db, emails)) === emails.length;
+}
+
+/**
  * Makes sure the demo accounts exist (active, password `DEMO_PASSWORD`) with the customer's two
  * domains (each with the default zone), two DNS profiles and two domain holders. Idempotent: an account, domain or profile
  * that is already there is left as it is; holders are added only to a customer who has none.

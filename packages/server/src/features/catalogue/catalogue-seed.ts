@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { TProductType } from '@kavel/core';
 import { notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connect.ts';
-import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, orderProducts, paymentMethods } from '../../db/schema/index.ts';
+import type { Database, Queryable } from '../../db/connect.ts';
+import { basketProducts, countries, discountCodes, domainExtensions, extraServices, freeInstalls, hostingPackages, orderProducts, paymentMethods, settings } from '../../db/schema/index.ts';
 import basketProductData from './data/basket-products.json' with { type: 'json' };
 import countryData from './data/countries.json' with { type: 'json' };
 import discountCodeData from './data/discount-codes.json' with { type: 'json' };
@@ -17,9 +18,35 @@ function excludedSet(columns: string[]) {
   return Object.fromEntries(columns.map((c) => [c, sql.raw(`excluded."${c.replace(/[A-Z]/g, (m) => `_${m.toLowerCase()}`)}"`)]));
 }
 
+/** The setting that records which data (and which schema) the catalogue tables were last made equal to. */
+export const CATALOGUE_FINGERPRINT_KEY = 'catalogue_fingerprint';
+
+const dataHash = createHash('sha256')
+  .update(JSON.stringify([extensionData, hostingPackageData, extraServiceData, freeInstallData, basketProductData, orderProductData, discountCodeData, paymentMethodData, countryData]))
+  .digest('base64url');
+
+/** The data files' hash with the number of migrations applied: a new migration seeds again too. */
+async function fingerprint(db: Queryable): Promise<{ current: string; stored: string | null }> {
+  // Both drivers answer `execute` with `{ rows }`.
+  const { rows } = (await db.execute(
+    sql`SELECT (SELECT count(*) FROM drizzle.__drizzle_migrations) AS migrations, (SELECT value FROM ${settings} WHERE key = ${CATALOGUE_FINGERPRINT_KEY}) AS stored`,
+  )) as unknown as { rows: Array<{ migrations: number | string; stored: string | null }> };
+  const row = rows[0];
+  return { current: `${dataHash}.${Number(row?.migrations ?? 0)}`, stored: row?.stored ?? null };
+}
+
 /**
- * Makes the catalogue tables equal the data files of this folder, in one transaction. Runs on
- * every start: the repository is the source of truth for prices and products.
+ * A serving process's start: seeds only when the data files or the schema changed since the last
+ * seed (one query otherwise). `npm run migrate`, which `npm start` runs first, always seeds.
+ */
+export async function seedCatalogueWhenChanged(db: Database): Promise<void> {
+  const { current, stored } = await fingerprint(db);
+  if (current !== stored) await seedCatalogue(db);
+}
+
+/**
+ * Makes the catalogue tables equal the data files of this folder, in one transaction, and notes
+ * the fingerprint of what it wrote: the repository is the source of truth for prices and products.
  */
 export async function seedCatalogue(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
@@ -72,5 +99,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
       .insert(countries)
       .values(countryData)
       .onConflictDoUpdate({ target: countries.id, set: excludedSet(['code', 'nameNl', 'nameEn']) });
+    const { current } = await fingerprint(tx);
+    await tx.insert(settings).values({ key: CATALOGUE_FINGERPRINT_KEY, value: current }).onConflictDoUpdate({ target: settings.key, set: { value: current } });
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { extractLinks } from './extract-links.ts';
 import type { MailMessage, MailResult, MailerPort } from './mailer-port.ts';
 
@@ -24,7 +24,8 @@ export interface OutboxMailerOptions {
  */
 export function createOutboxMailer(options: OutboxMailerOptions): MailerPort {
   const { dir, from, log } = options;
-  const composer = createTransport({ streamTransport: true, buffer: true });
+  // Nodemailer composes the message; loaded with the first mail rather than at every start.
+  let composer: Promise<Transporter> | null = null;
 
   return {
     name: 'outbox',
@@ -33,7 +34,8 @@ export function createOutboxMailer(options: OutboxMailerOptions): MailerPort {
       const file = `${new Date().toISOString().replace(/:/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const path = join(dir, file);
       try {
-        const info = await composer.sendMail({
+        composer ??= import('nodemailer').then(({ createTransport }) => createTransport({ streamTransport: true, buffer: true }));
+        const info = await (await composer).sendMail({
           from,
           to: message.to,
           subject: message.subject,

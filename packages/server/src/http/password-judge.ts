@@ -1,0 +1,30 @@
+import { installPasswordStrengthEstimator, passwordStrengthReady } from '@kavel/core';
+import type { FastifyInstance } from 'fastify';
+
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads zxcvbn with its dictionaries and installs it as the 'hard to guess' judge of the shared
+ * password schemas, once per process. That costs a few hundred milliseconds of CPU, which is why
+ * it is not part of the start: a serving process begins it as soon as it listens.
+ */
+export function loadPasswordJudge(): Promise<void> {
+  loading ??= import('@kavel/core/password-estimator').then(({ createPasswordStrengthEstimator }) => {
+    if (!passwordStrengthReady()) installPasswordStrengthEstimator(createPasswordStrengthEstimator());
+  });
+  return loading;
+}
+
+/**
+ * No password is ever judged without the judge: a request with a body (every password arrives in
+ * one) waits for it before validation, which is where the schemas judge. The judge starts loading
+ * when the app listens, or with the first such request (tests inject without listening).
+ */
+export function registerPasswordJudge(app: FastifyInstance): void {
+  app.addHook('onListen', async () => {
+    loadPasswordJudge().catch((error: unknown) => app.log.error({ err: error }, 'loading the password judge failed'));
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!passwordStrengthReady() && request.routeOptions.schema?.body) await loadPasswordJudge();
+  });
+}
