@@ -11,6 +11,7 @@ import wellKnown from '../packages/server/src/features/catalogue/data/well-known
 import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
 import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess } from './load/availability-client.ts';
+import { bareEventStream } from './load/bare-event-stream.ts';
 import { listenOnLoopback, median, ms, percentile, round, table, verdict, type BenchmarkOutcome } from './support.ts';
 
 const TARGET_OVERSHOOT_MS = 50;
@@ -20,6 +21,8 @@ const CONCURRENT_SEARCHES = 100;
 export interface AvailabilitySummary {
   extensions: number;
   latencyMs: { min: number; max: number };
+  /** The same 100 searches against a bare event stream (no app): the floor of the client's figure on this machine. */
+  bareEventStream: { overshootMs: Spread; arrivalSpreadMs: number };
   databases: AvailabilityFigures[];
 }
 
@@ -79,9 +82,33 @@ function recordServerTimes(app: FastifyInstance): { arrivals: number[]; overshoo
   return times;
 }
 
+/** 100 searches at once against the bare event stream, after one warm-up search. */
+async function measureBareEventStream(): Promise<{ figures: AvailabilitySummary['bareEventStream']; failures: string[] }> {
+  const bare = bareEventStream();
+  try {
+    const baseUrl = await listenOnLoopback(bare.app);
+    await searchesFromOtherProcess({ baseUrl, labels: [freshLabel()], concurrent: false });
+    bare.arrivals.length = 0;
+    const results = await searchesFromOtherProcess({ baseUrl, labels: Array.from({ length: CONCURRENT_SEARCHES }, () => freshLabel()), concurrent: true });
+    const whole = results.filter((result) => !result.brokenStream);
+    return {
+      figures: { overshootMs: spread(whole.map((result) => result.overshootMs)), arrivalSpreadMs: round(Math.max(...bare.arrivals) - Math.min(...bare.arrivals)) },
+      failures: results.flatMap((result) => result.problems).slice(0, 5),
+    };
+  } finally {
+    await bare.app.close();
+  }
+}
+
 export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<AvailabilitySummary>> {
-  const lines: string[] = [];
-  const failures: string[] = [];
+  const bare = await measureBareEventStream();
+  const b = bare.figures;
+  const lines: string[] = [
+    `Floor: the same ${CONCURRENT_SEARCHES} searches against a bare event stream (no app, events on the same schedule): last event - slowest lookup`,
+    `p50 ${ms(b.overshootMs.p50)}, p95 ${ms(b.overshootMs.p95)}, max ${ms(b.overshootMs.max)}; the requests reached it within ${ms(b.arrivalSpreadMs)} of the first.`,
+    '',
+  ];
+  const failures: string[] = bare.failures.map((failure) => `bare event stream: ${failure}`);
   const databases: AvailabilityFigures[] = [];
   for (const kind of databaseKinds) {
     const measured = await measureDatabase(kind);
@@ -90,7 +117,7 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
     failures.push(...measured.failures.map((failure) => `${kind.name}: ${failure}`));
   }
   if (databaseKinds.length === 1) lines.push('PostgreSQL skipped: TEST_DATABASE_URL is not set');
-  return { lines, summary: { extensions: EXTENSIONS.length, latencyMs: LATENCY_MS, databases }, failures };
+  return { lines, summary: { extensions: EXTENSIONS.length, latencyMs: LATENCY_MS, bareEventStream: bare.figures, databases }, failures };
 }
 
 async function measureDatabase(kind: DatabaseKind): Promise<{ lines: string[]; figures: AvailabilityFigures; failures: string[] }> {
