@@ -150,6 +150,8 @@ describe.each(databaseKinds)('searches with the simulated registry on $name', (k
       result = await readEventStream(base + query('goudenkorst', extensions));
     });
     expect(ownershipQueries(statements)).toHaveLength(1);
+    // A cookieless search is a read: no session row is written for it.
+    expect(statements.filter((statement) => /"sessions"/.test(statement))).toEqual([]);
     const status = new Map(result.events.map((event) => [(event.data as { domain: string }).domain, (event.data as { status: string }).status]));
     expect(status.size).toBe(40);
     // The shop holds goudenkorst.nl: the registry reports it taken; the rest are free.

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { isRegistrableLabel, type TAvailabilityEvent, type TAvailabilityStatus } from '@kavel/core';
 import type { AvailabilityCachePort } from '../../ports/availability-cache/availability-cache-port.ts';
 import type { RegistryAnswer, RegistryPort } from '../../ports/registry/registry-port.ts';
@@ -53,12 +52,7 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     await cache.set(domain, status, options.cacheSeconds).catch(() => undefined);
   }
 
-  /**
-   * `deadline` ends the lookup (see below); without one it gets its own `timeoutMs`. The lookups
-   * of one search share one deadline, counted from the search's start: one timer per search
-   * instead of one timeout signal per lookup, each firing long after its lookup answered.
-   */
-  async function lookup(label: string, extension: string, fresh = false, deadline?: AbortSignal): Promise<TAvailabilityStatus> {
+  async function lookup(label: string, extension: string, fresh = false): Promise<TAvailabilityStatus> {
     if (!isRegistrableLabel(label)) return 'invalid';
     const record = (await options.catalogue.snapshot()).extensionsByName.get(extension);
     if (!record) return 'invalid';
@@ -75,7 +69,7 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     // Only the timeout ends a lookup: another search may be waiting for the same answer, so a
     // client that goes away stops hearing results but does not cancel the shared lookup.
     const task = options.registry
-      .lookup(domain, record.registry, deadline ?? AbortSignal.timeout(options.timeoutMs))
+      .lookup(domain, record.registry, AbortSignal.timeout(options.timeoutMs))
       .then(statusOf, () => 'error' as const)
       .then(async (status) => {
         await remember(domain, status);
@@ -96,20 +90,12 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
         if (signal.aborted) resolve();
         signal.addEventListener('abort', () => resolve(), { once: true });
       });
-      const deadline = new AbortController();
-      // Every lookup of the search (and the adapter's own requests) listens to it.
-      setMaxListeners(0, deadline.signal);
-      const timer = setTimeout(() => deadline.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), options.timeoutMs);
       const all = Promise.all(
         unique.map(async (extension) => {
-          const status = await lookup(label, extension, false, deadline.signal);
+          const status = await lookup(label, extension);
           if (!signal.aborted) onResult({ domain: `${label}.${extension}`, status });
         }),
       );
-      // Cleared once every lookup has answered (not when the visitor leaves: other searches may
-      // be waiting for the same lookups).
-      const settled = () => clearTimeout(timer);
-      all.then(settled, settled);
       await Promise.race([all, stopped]);
     },
     checkDomain(label, extension, checkOptions) {
