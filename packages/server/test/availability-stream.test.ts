@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { createAltchaCaptcha, createMemorySpentTokenStore } from '../src/ports/captcha/index.ts';
+import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
+import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
+import extensionCatalogue from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
+import { batchedOwnershipCheck } from '../src/features/domains/domain-service.ts';
 import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
 import type { RegistryAnswer, RegistryPort } from '../src/ports/registry/registry-port.ts';
-import { buildTestApp, databaseKinds, listenLocally, readEventStream } from './support/index.ts';
+import { createSimulatedRegistry, simulatedLatencyMs } from '../src/ports/registry/simulated-registry.ts';
+import { buildTestApp, databaseKinds, listenLocally, queryCounter, readEventStream, servicesOf } from './support/index.ts';
 
 /** A registry double for the port (the external party): fixed latency per extension, some fail. */
 function scriptedRegistry(latency: Record<string, number>, failing: Set<string>): RegistryPort & { calls: string[] } {
@@ -111,5 +116,73 @@ describe.each(databaseKinds)('availability stream on $name', (kind) => {
     expect(solved.events.map((e) => e.data)).toEqual([{ domain: 'vrij.nl', status: 'free' }]);
     const replayed = await readEventStream(base + query('vrij', ['nl'], `&g-recaptcha-response=${encodeURIComponent(token)}`));
     expect(replayed.events.map((e) => e.event)).toEqual(['captchaRequired']);
+  });
+});
+
+describe.each(databaseKinds)('searches with the simulated registry on $name', (kind) => {
+  const counter = queryCounter();
+  const extensions = extensionCatalogue.slice(0, 40).map((entry) => entry.extension);
+  const latency = { min: 5, max: 120 };
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let base: string;
+  /** The statements that asked which names the shop holds. */
+  const ownershipQueries = (statements: string[]) => statements.filter((statement) => /from "domains"/.test(statement));
+
+  beforeAll(async () => {
+    database = await kind.open({ onQuery: counter.onQuery });
+    const registry = createSimulatedRegistry({ latencyMs: latency, failureRate: 0, wellKnown, isRegisteredInShop: batchedOwnershipCheck(database.db) });
+    app = await buildTestApp(database, { registry, worker: false, config: { availability: { cacheSeconds: 0, freeSearches: 100, windowSeconds: 600 } } });
+    // The demo bakery's domains are the shop's: goudenkorst.nl among them.
+    await ensureDemoAccounts(servicesOf(app));
+    base = await listenLocally(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it("asks the shop about a whole search's names with one query, while each result still comes at its own latency", async () => {
+    // The lookups of this search end at many different moments.
+    expect(new Set(extensions.map((extension) => simulatedLatencyMs(`goudenkorst.${extension}`, latency.min, latency.max))).size).toBeGreaterThan(20);
+    let result!: Awaited<ReturnType<typeof readEventStream>>;
+    const statements = await counter.during(async () => {
+      result = await readEventStream(base + query('goudenkorst', extensions));
+    });
+    expect(ownershipQueries(statements)).toHaveLength(1);
+    // A cookieless search is a read: no session row is written for it.
+    expect(statements.filter((statement) => /"sessions"/.test(statement))).toEqual([]);
+    const status = new Map(result.events.map((event) => [(event.data as { domain: string }).domain, (event.data as { status: string }).status]));
+    expect(status.size).toBe(40);
+    // The shop holds goudenkorst.nl: the registry reports it taken; the rest are free.
+    expect(status.get('goudenkorst.nl')).toBe('active');
+    expect([...status].filter(([domain]) => domain !== 'goudenkorst.nl').every(([, answer]) => answer === 'free')).toBe(true);
+    const at = new Map(result.events.map((event) => [(event.data as { domain: string }).domain, event.at]));
+    const quickest = extensions.reduce((a, b) => (simulatedLatencyMs(`goudenkorst.${a}`, 5, 120) <= simulatedLatencyMs(`goudenkorst.${b}`, 5, 120) ? a : b));
+    expect(at.get(`goudenkorst.${quickest}`)!).toBeLessThan(Math.max(...at.values()));
+  });
+
+  it('asks once per search at most when several searches come in together', async () => {
+    const labels = Array.from({ length: 5 }, (_, n) => `samentegelijk${n}`);
+    let results: Array<Awaited<ReturnType<typeof readEventStream>>> = [];
+    const statements = await counter.during(async () => {
+      results = await Promise.all(labels.map((label) => readEventStream(base + query(label, extensions))));
+    });
+    expect(results.map((result) => result.events.length)).toEqual([40, 40, 40, 40, 40]);
+    expect(results.flatMap((result) => result.events).every((event) => (event.data as { status: string }).status === 'free')).toBe(true);
+    // One query per search at most (they may arrive in different moments), never one per lookup.
+    expect(ownershipQueries(statements).length).toBeLessThanOrEqual(labels.length);
+  });
+
+  it('answers more names asked at once than a statement takes parameters, in one query', async () => {
+    const owned = batchedOwnershipCheck(database.db);
+    const names = [...Array.from({ length: 70_000 }, (_, n) => `naam${n}.nl`), 'GoudenKorst.nl'];
+    let answers: boolean[] = [];
+    const statements = await counter.during(async () => {
+      answers = await Promise.all(names.map((name) => owned(name)));
+    });
+    expect(ownershipQueries(statements)).toHaveLength(1);
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(answers.at(-1)).toBe(true);
   });
 });

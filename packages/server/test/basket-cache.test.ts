@@ -83,6 +83,23 @@ describe.each(databaseKinds)('the basket read on $name', (kind) => {
     expect(titles(await basketOf(client))).toEqual(['eerst.nl', 'daarna.nl']);
   });
 
+  it('answers an unchanged basket with the same body, and a changed one with the change, mark or no mark', async () => {
+    const client = new TestClient(app);
+    await addDomain(client, 'zelfde-antwoord.nl');
+    forgetWriteMark(client);
+    const first = await client.get('/api/bestelprocedure/getBasket');
+    const again = await client.get('/api/bestelprocedure/getBasket');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(ZBasket.parse(again.json()).period).toBe('YEARLY');
+
+    expect((await client.post('/api/bestelprocedure/setPeriod', { period: 'FIVE_YEARLY' })).statusCode).toBe(200);
+    forgetWriteMark(client);
+    const changed = ZBasket.parse((await client.get('/api/bestelprocedure/getBasket')).json());
+    expect(changed.period).toBe('FIVE_YEARLY');
+    expect(titles(changed)).toEqual(['zelfde-antwoord.nl']);
+  });
+
   it('answers a visitor without a stored session the empty basket without a query', async () => {
     const statements = await counter.during(async () => expect((await basketOf(new TestClient(app))).empty).toBe(true));
     expect(statements).toEqual([]);

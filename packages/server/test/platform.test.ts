@@ -15,6 +15,22 @@ writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="nl"><body
 writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
+/** What every answer of the shop carries (helmet's choices with the shop's policy). */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';frame-src 'none';worker-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 describe.each(databaseKinds)('platform on $name', (kind) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
@@ -52,6 +68,22 @@ describe.each(databaseKinds)('platform on $name', (kind) => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('sends the same security headers on every answer: API reads, refusals and unknown paths', async () => {
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/bestelprocedure/getBasket' }),
+      await app.inject({ method: 'POST', url: '/api/bestelprocedure/removeItem', payload: { unique: 'x' } }),
+      await app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await app.inject({ method: 'GET', url: '/health' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 403, 404, 200]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject(SECURITY_HEADERS);
+      // Over plain HTTP, no HSTS and no upgrade of requests.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(String(answer.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    }
   });
 
   it('serves the page in the chosen language and remembers it', async () => {
@@ -109,5 +141,19 @@ describe.each(databaseKinds)('platform on $name', (kind) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toHaveProperty('message');
+  });
+});
+
+describe.each(databaseKinds)('security headers over HTTPS on $name', (kind) => {
+  let app: FastifyInstance;
+  useTestShop(kind, (shop) => ({ app } = shop), { app: { config: { webDist, secureCookies: true } } });
+
+  it('adds HSTS and upgrades insecure requests, on pages and API answers alike', async () => {
+    for (const url of ['/bestelprocedure', '/api/bestelprocedure/getBasket', '/api/nothing-here']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(answer.headers['content-security-policy'], url).toBe(`${SECURITY_HEADERS['content-security-policy']};upgrade-insecure-requests`);
+      expect(answer.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Contract, HandlerOutput, RequestOf } from '@kavel/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 
 /** What a contract's handler may answer: the response (its schema's input), or the reply it sent itself. */
 export type ContractHandler<C extends Contract> = (
@@ -24,3 +25,24 @@ export function route<C extends Contract>(app: FastifyInstance, contract: C, opt
   if (contract.response) schema.response = { [contract.status ?? 200]: contract.response };
   app.route({ ...options, method: contract.method, url: contract.path, schema, handler: handler as unknown as RouteHandlerMethod });
 }
+
+/**
+ * The response serializer of `route` (the response schema, then JSON), run once per answer object:
+ * for a route whose handler answers the same object again while it has not changed (a basket from
+ * the read cache), the second answer is the first one's JSON. Only for answers that are never
+ * changed after they were handed out: the cache must treat them as immutable anyway, since every
+ * request that reads the entry shares them.
+ */
+export const serializedOnce: FastifySerializerCompiler<unknown> = (routeSchema) => {
+  const serialize = serializerCompiler(routeSchema as Parameters<typeof serializerCompiler>[0]);
+  const answered = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== 'object' || data === null) return serialize(data);
+    let json = answered.get(data);
+    if (json === undefined) {
+      json = serialize(data);
+      answered.set(data, json);
+    }
+    return json;
+  };
+};

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { CounterPort } from '../ports/counters/counter-port.ts';
 import { rateLimitStoreFor } from './rate-limit-store.ts';
 
@@ -14,12 +15,34 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers with a strict Content-Security-Policy (no inline scripts or styles) and a
- * per-client rate limit on everything under /api and the form posts, counted across processes.
+ * The headers helmet's middleware writes for `options`, in its order, computed once: they depend
+ * on the options only (no directive here is a function of the request), so building helmet's
+ * middleware and its policy strings per request (as `@fastify/helmet` does) repeats the same work.
+ * Helmet's one removal, `X-Powered-By`, is a header neither Node nor Fastify ever sets.
+ */
+export function securityHeadersOf(options: Readonly<HelmetOptions>): ReadonlyArray<readonly [string, string]> {
+  const headers: Array<[string, string]> = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name, String(value)]);
+      return recorder;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+  });
+  return headers;
+}
+
+/**
+ * Security headers with a strict Content-Security-Policy (no inline scripts or styles) on every
+ * answer, and a per-client rate limit on everything under /api and the form posts, counted across
+ * processes.
  */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const extra = options.captchaOrigins;
-  await app.register(helmet, {
+  const headers = securityHeadersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,6 +64,12 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     strictTransportSecurity: options.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // First of the request's hooks, so that every answer carries them (errors and 404s too).
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
   });
   await app.register(rateLimit, {
     global: true,

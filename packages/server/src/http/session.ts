@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { eq, lte } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionLifetime, SessionLifetimes } from '../config.ts';
@@ -49,7 +49,8 @@ declare module 'fastify' {
   }
 }
 
-const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+// One-shot hashing: a third of the cost of a Hash object, on every request that carries a session.
+const hashId = (id: string) => hash('sha256', id, 'base64url');
 const newId = () => randomBytes(32).toString('base64url');
 /** The last-seen time is written at most hourly (so reads stay reads), and often enough to keep the idle timeout within a tenth. */
 const touchIntervalMs = (lifetime: SessionLifetime) => Math.min(3_600, lifetime.idleSeconds / 10) * 1000;

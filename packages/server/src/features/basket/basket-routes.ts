@@ -1,6 +1,6 @@
 import { contracts, type BasketCalls } from '@kavel/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route } from '../../http/contract-route.ts';
+import { route, serializedOnce } from '../../http/contract-route.ts';
 import { writtenAtOf, type SessionManager } from '../../http/session.ts';
 import type { BasketOwner, BasketService } from './basket-service.ts';
 
@@ -15,7 +15,8 @@ export type ChannelOwner = (request: FastifyRequest) => BasketOwner | Promise<Ba
  */
 export function registerBasketCalls(app: FastifyInstance, calls: BasketCalls, deps: { basket: BasketService; sessions: Pick<SessionManager, 'isStored'>; ownerOf: ChannelOwner }): void {
   const { basket } = deps;
-  route(app, calls.getBasket, {}, async (request, reply) => {
+  // An unchanged basket is the same object from the read cache: its JSON is made once.
+  route(app, calls.getBasket, { serializerCompiler: serializedOnce }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // A session that was never stored has no basket: nothing to read.
     return basket.read(await deps.ownerOf(request), { writtenAt: writtenAtOf(request), stored: deps.sessions.isStored(request) });

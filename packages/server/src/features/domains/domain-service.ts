@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
 import { domainRedirects, domains } from '../../db/schema/index.ts';
 
@@ -69,7 +69,11 @@ export function batchedOwnershipCheck(db: Database): (domain: string) => Promise
   let pending: Map<string, Waiter[]> | null = null;
   const flush = async (batch: Map<string, Waiter[]>) => {
     try {
-      const rows = await db.select({ name: domains.name }).from(domains).where(inArray(domains.name, [...batch.keys()]));
+      // One array parameter rather than one parameter per name: a burst of searches asks about
+      // thousands of names at once, which PostgreSQL's 65,535 parameters would not hold, and
+      // which cost far more to build and parse as a list.
+      const names = [...batch.keys()];
+      const rows = await db.select({ name: domains.name }).from(domains).where(sql`${domains.name} = any(${sql.param(names)}::text[])`);
       const owned = new Set(rows.map((r) => r.name));
       for (const [name, waiters] of batch) for (const waiter of waiters) waiter.resolve(owned.has(name));
     } catch (error) {

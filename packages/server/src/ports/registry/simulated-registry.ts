@@ -218,16 +218,25 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
       // Drawn synchronously, in call order, so a run with the same seed fails the same lookups.
       const fails = random() < options.failureRate;
       const name = domain.trim().toLowerCase();
+      const label = name.split('.')[0] ?? name;
+      // The shop is asked when the lookup starts, not when its latency is over: the lookups of
+      // one search start together, so a batched check (`batchedOwnershipCheck`) answers the whole
+      // search with one query, where asking at the end costs a query for nearly every lookup
+      // (each ends at its own moment). A name the shop sells meanwhile is reported by the next
+      // lookup, as a real registry answers from the moment it was asked.
+      const known = quarantined.has(name) || takenLabels.has(label);
+      const inShop = known ? null : options.isRegisteredInShop(name);
+      // Handled here too, for the answers that return before it is awaited.
+      inShop?.catch(() => undefined);
 
       if (!(await sleep(simulatedLatencyMs(name, min, max), signal))) return TIMEOUT;
       if (fails) return { ok: false, reason: 'unreachable', detail: 'simulated failure' };
 
       if (quarantined.has(name)) return { ok: true, status: 'quarantine' };
-      const label = name.split('.')[0] ?? name;
-      if (takenLabels.has(label) || registrations.has(name)) return { ok: true, status: 'taken' };
-      const inShop = await unlessAborted(options.isRegisteredInShop(name), signal);
-      if (inShop === undefined) return TIMEOUT;
-      return { ok: true, status: inShop ? 'taken' : 'free' };
+      if (takenLabels.has(label) || registrations.has(name) || !inShop) return { ok: true, status: 'taken' };
+      const owned = await unlessAborted(inShop, signal);
+      if (owned === undefined) return TIMEOUT;
+      return { ok: true, status: owned ? 'taken' : 'free' };
     },
   };
 }
