@@ -49,6 +49,20 @@ export const ZCustomerDataForm = z
   .transform((form) => (form.countryId === DEFAULT_COUNTRY_ID ? { ...form, postCode: formatDutchPostcode(form.postCode) } : form));
 export type TCustomerDataForm = z.input<typeof ZCustomerDataForm>;
 
+/** The customer-data fields of an empty form (the registration form adds its own). */
+export const EMPTY_CUSTOMER_DATA_FORM: TCustomerDataForm = {
+  companyName: '',
+  firstName: '',
+  lastName: '',
+  street: '',
+  streetNumber: '',
+  streetNumberAddition: '',
+  postCode: '',
+  city: '',
+  countryId: DEFAULT_COUNTRY_ID,
+  phoneNumber: '',
+};
+
 /**
  * Whether the customer's own data is enough to order and to register a domain in their name (the
  * standard holder): `GET /api/bestellen/alle-gegevens-ingevuld`, and checkout's holder check.

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_COUNTRY_ID, STREET_NUMBER_ADDITION_LENGTH, ZCustomerDataForm, type TCustomerData, type TCustomerDataForm } from '@kavel/core';
+import { DEFAULT_COUNTRY_ID, EMPTY_CUSTOMER_DATA_FORM, STREET_NUMBER_ADDITION_LENGTH, ZCustomerDataForm, type TCustomerData, type TCustomerDataForm } from '@kavel/core';
 import { customerDataContracts } from '@kavel/core/contracts/customer-data';
 import { useState } from 'react';
 import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
@@ -17,19 +17,7 @@ import { applyServerErrors } from './server-field-errors.ts';
 
 type CustomerDataFormState = UseFormReturn<TCustomerDataForm, unknown, z.output<typeof ZCustomerDataForm>>;
 
-const EMPTY: TCustomerDataForm = {
-  companyName: '',
-  firstName: '',
-  lastName: '',
-  street: '',
-  streetNumber: '',
-  streetNumberAddition: '',
-  postCode: '',
-  city: '',
-  countryId: DEFAULT_COUNTRY_ID,
-  phoneNumber: '',
-};
-const FIELDS = Object.keys(EMPTY) as Path<TCustomerDataForm>[];
+const FIELDS = Object.keys(EMPTY_CUSTOMER_DATA_FORM) as Path<TCustomerDataForm>[];
 
 /**
  * The customer's own data (spec 001 section 5: the customer-data form with the address autofill),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_COUNTRY_ID, ZRegistrationDto, type TRegistrationDto } from '@kavel/core';
+import { EMPTY_CUSTOMER_DATA_FORM, ZRegistrationDto, type TRegistrationDto } from '@kavel/core';
 import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -13,23 +13,7 @@ import { AddressFields, LoginDetailsFields, PersonFields, type RegistrationForm 
 import { withPasswordStrength } from './password-strength.ts';
 import { applyServerErrors } from './server-field-errors.ts';
 
-const DEFAULTS: TRegistrationDto = {
-  isCompany: true,
-  companyName: '',
-  gender: 'M',
-  firstName: '',
-  lastName: '',
-  birthDate: '',
-  street: '',
-  streetNumber: '',
-  streetNumberAddition: '',
-  postCode: '',
-  city: '',
-  countryId: DEFAULT_COUNTRY_ID,
-  phoneNumber: '',
-  email: '',
-  password: '',
-};
+const DEFAULTS: TRegistrationDto = { ...EMPTY_CUSTOMER_DATA_FORM, isCompany: true, gender: 'M', birthDate: '', email: '', password: '' };
 const FIELDS = Object.keys(DEFAULTS) as Path<TRegistrationDto>[];
 
 /** Step 3 'New customer' (spec 000 sections 3 and 5): `POST /api/register-account`. */
