@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useT } from '../i18n/use-t.ts';
 import { Button } from './button.tsx';
 
@@ -18,7 +18,10 @@ interface ModalProps {
 
 /**
  * A modal on the native `<dialog>`: `showModal()` makes the rest of the page inert, so focus stays
- * inside, Escape closes it, and on close we hand focus back to whatever opened it.
+ * inside, Escape closes it, and on close we hand focus back to whatever opened it. A layout
+ * effect, not a passive one: the dialog opens and closes, and focus returns, in the same task as
+ * the render that changed `open`. Preact runs passive effects after the next paint, and in between
+ * the closed panel's OK button was gone and focus sat on the body.
  */
 export function Modal({ open, title, onClose, children, tone = 'info', actions, closeLabel, 'data-testid': testId }: ModalProps) {
   const t = useT();
@@ -26,7 +29,7 @@ export function Modal({ open, title, onClose, children, tone = 'info', actions, 
   const titleId = useId();
   const bodyId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
