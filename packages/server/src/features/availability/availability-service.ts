@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { isRegistrableLabel, type TAvailabilityEvent, type TAvailabilityStatus } from '@kavel/core';
 import type { AvailabilityCachePort } from '../../ports/availability-cache/availability-cache-port.ts';
 import type { RegistryAnswer, RegistryPort } from '../../ports/registry/registry-port.ts';
@@ -52,7 +53,12 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     await cache.set(domain, status, options.cacheSeconds).catch(() => undefined);
   }
 
-  async function lookup(label: string, extension: string, fresh = false): Promise<TAvailabilityStatus> {
+  /**
+   * `deadline` ends the registry's call: one per search rather than one per lookup (the forty
+   * lookups of a search start together, so they share it), which is a fortieth of the timers and
+   * abort listeners under a burst of searches.
+   */
+  async function lookup(label: string, extension: string, deadline: AbortSignal | null, fresh = false): Promise<TAvailabilityStatus> {
     if (!isRegistrableLabel(label)) return 'invalid';
     const record = (await options.catalogue.snapshot()).extensionsByName.get(extension);
     if (!record) return 'invalid';
@@ -69,7 +75,7 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     // Only the timeout ends a lookup: another search may be waiting for the same answer, so a
     // client that goes away stops hearing results but does not cancel the shared lookup.
     const task = options.registry
-      .lookup(domain, record.registry, AbortSignal.timeout(options.timeoutMs))
+      .lookup(domain, record.registry, deadline ?? AbortSignal.timeout(options.timeoutMs))
       .then(statusOf, () => 'error' as const)
       .then(async (status) => {
         await remember(domain, status);
@@ -86,20 +92,23 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
   return {
     async checkAll(label, extensions, onResult, signal) {
       const unique = [...new Set(extensions)];
+      const deadline = AbortSignal.timeout(options.timeoutMs);
+      // Every lookup of the search listens on it (the registry's own waits): not a leak.
+      setMaxListeners(0, deadline);
       const stopped = new Promise<void>((resolve) => {
         if (signal.aborted) resolve();
         signal.addEventListener('abort', () => resolve(), { once: true });
       });
       const all = Promise.all(
         unique.map(async (extension) => {
-          const status = await lookup(label, extension);
+          const status = await lookup(label, extension, deadline);
           if (!signal.aborted) onResult({ domain: `${label}.${extension}`, status });
         }),
       );
       await Promise.race([all, stopped]);
     },
     checkDomain(label, extension, checkOptions) {
-      return lookup(label, extension, checkOptions?.fresh === true);
+      return lookup(label, extension, null, checkOptions?.fresh === true);
     },
     async forget(domain) {
       await cache.forget(domain);
