@@ -14,6 +14,10 @@ declare module '@tanstack/react-query' {
  * (the account forms), show their own errors inline.
  */
 export function createQueryClient(): QueryClient {
+  // TanStack hands query and mutation state to components after a timer by default, so a button
+  // showed its mutation as pending only a task after the click, and a quick second click sent it
+  // twice. In a microtask the pending state renders before the browser takes the next input.
+  notifyManager.setScheduler(queueMicrotask);
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false },
