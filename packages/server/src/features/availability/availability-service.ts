@@ -74,18 +74,16 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     }
     // Only the timeout ends a lookup: another search may be waiting for the same answer, so a
     // client that goes away stops hearing results but does not cancel the shared lookup.
-    const task = options.registry
-      .lookup(domain, record.registry, deadline ?? AbortSignal.timeout(options.timeoutMs))
-      .then(statusOf, () => 'error' as const)
-      .then(async (status) => {
-        await remember(domain, status);
-        return status;
-      })
+    const task = options.registry.lookup(domain, record.registry, deadline ?? AbortSignal.timeout(options.timeoutMs)).then(statusOf, () => 'error' as const);
+    // A fresh lookup may have been asked for while an older one runs: later searches share the newest.
+    inFlight.set(domain, task);
+    // The answer is reported at once and remembered meanwhile; until the cache has it, this
+    // process's searches share the finished lookup.
+    void task
+      .then((status) => remember(domain, status))
       .finally(() => {
         if (inFlight.get(domain) === task) inFlight.delete(domain);
       });
-    // A fresh lookup may have been asked for while an older one runs: later searches share the newest.
-    inFlight.set(domain, task);
     return task;
   }
 

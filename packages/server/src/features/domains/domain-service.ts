@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
 import { domainRedirects, domains } from '../../db/schema/index.ts';
+import { tickBatch } from '../../db/tick-batch.ts';
 
 /** A domain an order brings in, as fulfilment records it. */
 export interface OrderedDomain {
@@ -56,44 +57,20 @@ export interface OwnedDomainRef {
   orderId: number | null;
 }
 
-interface Waiter {
-  resolve(owned: boolean): void;
-  reject(error: unknown): void;
-}
-
 /**
  * Collects the ownership questions asked within one tick and answers them with one query: a
  * search asks about forty domains at once, and forty round trips would cost more than the lookups.
  */
 export function batchedOwnershipCheck(db: Database): (domain: string) => Promise<boolean> {
-  let pending: Map<string, Waiter[]> | null = null;
-  const flush = async (batch: Map<string, Waiter[]>) => {
-    try {
-      // One array parameter rather than one parameter per name: a burst of searches asks about
-      // thousands of names at once, which PostgreSQL's 65,535 parameters would not hold, and
-      // which cost far more to build and parse as a list.
-      const names = [...batch.keys()];
-      const rows = await db.select({ name: domains.name }).from(domains).where(sql`${domains.name} = any(${sql.param(names)}::text[])`);
-      const owned = new Set(rows.map((r) => r.name));
-      for (const [name, waiters] of batch) for (const waiter of waiters) waiter.resolve(owned.has(name));
-    } catch (error) {
-      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
-    }
-  };
-  return (domain) =>
-    new Promise<boolean>((resolve, reject) => {
-      const name = domain.toLowerCase();
-      let batch = pending;
-      if (!batch) {
-        const fresh = new Map<string, Waiter[]>();
-        pending = batch = fresh;
-        setImmediate(() => {
-          pending = null;
-          void flush(fresh);
-        });
-      }
-      batch.set(name, [...(batch.get(name) ?? []), { resolve, reject }]);
-    });
+  const owned = tickBatch<string, boolean>(async (asked) => {
+    const names = [...asked.keys()];
+    // One array parameter rather than one parameter per name: a burst of searches asks about
+    // thousands of names at once, which PostgreSQL's 65,535 parameters would not hold, and
+    // which cost far more to build and parse as a list.
+    const rows = await db.select({ name: domains.name }).from(domains).where(sql`${domains.name} = any(${sql.param(names)}::text[])`);
+    return new Map(rows.map((row) => [row.name, true]));
+  }, false);
+  return (domain) => owned(domain.toLowerCase());
 }
 
 export function createDomainService(db: Database): DomainService {

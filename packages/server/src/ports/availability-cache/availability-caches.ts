@@ -1,11 +1,14 @@
 import { ZAvailabilityStatus, type TAvailabilityStatus } from '@kavel/core';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, gt, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/connect.ts';
+import { tickBatch } from '../../db/tick-batch.ts';
 import { availabilityCache } from '../../db/schema/index.ts';
 import type { AvailabilityCachePort } from './availability-cache-port.ts';
 
 const MAX_MEMORY_ENTRIES = 50_000;
+/** Rows per insert of the database adapter. */
+const WRITE_SLICE = 1000;
 /** How often the database adapter deletes expired rows. */
 const PURGE_EVERY_MS = 10 * 60_000;
 
@@ -38,32 +41,48 @@ export function createMemoryAvailabilityCache(options: { now?: () => number } = 
   };
 }
 
-/** The `availability_cache` table, one row per domain. */
+/**
+ * The `availability_cache` table, one row per domain. The reads and the writes of one turn of the
+ * event loop go to the database as one statement each: a search asks about forty domains at once,
+ * and a burst of a hundred searches, one statement per domain, queued on the pool for a second.
+ */
 export function createDatabaseAvailabilityCache(db: Database, options: { now?: () => number } = {}): AvailabilityCachePort {
   const now = options.now ?? Date.now;
   let purgedAt = now();
-  return {
-    name: 'database',
-    async get(domain) {
-      const [row] = await db
-        .select({ status: availabilityCache.status })
-        .from(availabilityCache)
-        .where(and(eq(availabilityCache.domain, domain), gt(availabilityCache.expiresAt, new Date(now()))));
-      return row ? statusOrNull(row.status) : null;
-    },
-    async set(domain, status, ttlSeconds) {
-      const expiresAt = new Date(now() + ttlSeconds * 1000);
+  const read = tickBatch<string, TAvailabilityStatus | null>(async (asked) => {
+    const rows = await db
+      .select({ domain: availabilityCache.domain, status: availabilityCache.status })
+      .from(availabilityCache)
+      .where(and(sql`${availabilityCache.domain} = any(${sql.param([...asked.keys()])}::text[])`, gt(availabilityCache.expiresAt, new Date(now()))));
+    return new Map(rows.map((row) => [row.domain, statusOrNull(row.status)]));
+  }, null);
+  // A forget is a write of nothing: the last call for a domain within the turn wins, so a forget
+  // made after a set is never undone by the set's later statement.
+  const write = tickBatch<string, null, { status: TAvailabilityStatus; expiresAt: Date } | null>(async (entries) => {
+    const rows = [...entries].flatMap(([domain, entry]) => (entry ? [{ domain, ...entry }] : []));
+    const forgotten = [...entries].flatMap(([domain, entry]) => (entry ? [] : [domain]));
+    if (forgotten.length > 0) await db.delete(availabilityCache).where(sql`${availabilityCache.domain} = any(${sql.param(forgotten)}::text[])`);
+    // In slices, well inside PostgreSQL's 65,535 parameters (three per row).
+    for (let from = 0; from < rows.length; from += WRITE_SLICE) {
       await db
         .insert(availabilityCache)
-        .values({ domain, status, expiresAt })
-        .onConflictDoUpdate({ target: availabilityCache.domain, set: { status, expiresAt } });
-      if (now() - purgedAt > PURGE_EVERY_MS) {
-        purgedAt = now();
-        await db.delete(availabilityCache).where(lt(availabilityCache.expiresAt, new Date(now())));
-      }
+        .values(rows.slice(from, from + WRITE_SLICE))
+        .onConflictDoUpdate({ target: availabilityCache.domain, set: { status: sql`excluded.status`, expiresAt: sql`excluded.expires_at` } });
+    }
+    if (now() - purgedAt > PURGE_EVERY_MS) {
+      purgedAt = now();
+      await db.delete(availabilityCache).where(lt(availabilityCache.expiresAt, new Date(now())));
+    }
+    return new Map();
+  }, null);
+  return {
+    name: 'database',
+    get: (domain) => read(domain),
+    async set(domain, status, ttlSeconds) {
+      await write(domain, { status, expiresAt: new Date(now() + ttlSeconds * 1000) });
     },
     async forget(domain) {
-      await db.delete(availabilityCache).where(eq(availabilityCache.domain, domain));
+      await write(domain, null);
     },
   };
 }
