@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { AVAILABILITY_EVENT } from '@kavel/core';
+import { takeEvents, type ReceivedEvent } from '@kavel/server/testing';
 import extensionCatalogue from '../../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { simulatedLatencyMs } from '../../packages/server/src/ports/registry/simulated-registry.ts';
 
@@ -36,12 +37,6 @@ function searchUrl(baseUrl: string, label: string): string {
   return `${baseUrl}/api/check-domain-extensions?${query}`;
 }
 
-interface ReceivedEvent {
-  event: string;
-  data: unknown;
-  at: number;
-}
-
 /**
  * Reads a whole event stream with `node:http`, noting when each event arrives. The benchmark's
  * own reader rather than `fetch`: a hundred `fetch` calls with their web streams cost this one
@@ -56,16 +51,9 @@ function readEventStream(url: string, timeoutMs: number): Promise<{ status: numb
       let buffer = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        const at = performance.now() - started;
-        buffer += chunk;
-        let boundary: number;
-        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data !== undefined) events.push({ event, data: JSON.parse(data), at });
-        }
+        const taken = takeEvents(buffer + chunk, performance.now() - started);
+        events.push(...taken.events);
+        buffer = taken.rest;
       });
       response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? null, events, endedAt: performance.now() - started }));
       response.on('error', reject);

@@ -5,6 +5,21 @@ export interface ReceivedEvent {
   at: number;
 }
 
+/** Takes the whole events (named, with JSON data) off the front of `buffer`; `rest` is what is left. */
+export function takeEvents(buffer: string, at: number): { events: ReceivedEvent[]; rest: string } {
+  const events: ReceivedEvent[] = [];
+  let rest = buffer;
+  let boundary: number;
+  while ((boundary = rest.indexOf('\n\n')) >= 0) {
+    const block = rest.slice(0, boundary);
+    rest = rest.slice(boundary + 2);
+    const event = /^event: (.*)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1];
+    if (event && data !== undefined) events.push({ event, data: JSON.parse(data), at });
+  }
+  return { events, rest };
+}
+
 /** Reads a whole event stream over real HTTP, noting when each event arrives and when it ends. */
 export async function readEventStream(url: string, init: RequestInit = {}): Promise<{ status: number; contentType: string | null; events: ReceivedEvent[]; endedAt: number }> {
   const started = performance.now();
@@ -16,15 +31,9 @@ export async function readEventStream(url: string, init: RequestInit = {}): Prom
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let boundary: number;
-    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1];
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      if (event && data !== undefined) events.push({ event, data: JSON.parse(data), at: performance.now() - started });
-    }
+    const taken = takeEvents(buffer + decoder.decode(value, { stream: true }), performance.now() - started);
+    events.push(...taken.events);
+    buffer = taken.rest;
   }
   return { status: response.status, contentType: response.headers.get('content-type'), events, endedAt: performance.now() - started };
 }
