@@ -56,8 +56,9 @@ export function createDatabaseAvailabilityCache(db: Database, options: { now?: (
       .where(and(sql`${availabilityCache.domain} = any(${sql.param([...asked.keys()])}::text[])`, gt(availabilityCache.expiresAt, new Date(now()))));
     return new Map(rows.map((row) => [row.domain, statusOrNull(row.status)]));
   }, null);
-  // A forget is a write of nothing: the last call for a domain within the turn wins, so a forget
-  // made after a set is never undone by the set's later statement.
+  // Serial: the writes hold one connection, so a burst's writes do not queue its reads on the
+  // pool, and they run in the order asked. A forget is a write of nothing: the last call for a
+  // domain wins, so a forget made after a set is never undone by the set's statement.
   const write = tickBatch<string, null, { status: TAvailabilityStatus; expiresAt: Date } | null>(async (entries) => {
     const rows = [...entries].flatMap(([domain, entry]) => (entry ? [{ domain, ...entry }] : []));
     const forgotten = [...entries].flatMap(([domain, entry]) => (entry ? [] : [domain]));
@@ -74,7 +75,7 @@ export function createDatabaseAvailabilityCache(db: Database, options: { now?: (
       await db.delete(availabilityCache).where(lt(availabilityCache.expiresAt, new Date(now())));
     }
     return new Map();
-  }, null);
+  }, null, { serial: true });
   return {
     name: 'database',
     get: (domain) => read(domain),
