@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { isRegistrableLabel, type TAvailabilityEvent, type TAvailabilityStatus } from '@kavel/core';
 import type { AvailabilityCachePort } from '../../ports/availability-cache/availability-cache-port.ts';
 import type { RegistryAnswer, RegistryPort } from '../../ports/registry/registry-port.ts';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 
 export interface AvailabilityOptions {
   registry: RegistryPort;
@@ -60,7 +60,12 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
    */
   async function lookup(label: string, extension: string, deadline: AbortSignal | null, fresh = false): Promise<TAvailabilityStatus> {
     if (!isRegistrableLabel(label)) return 'invalid';
-    const record = (await options.catalogue.snapshot()).extensionsByName.get(extension);
+    return lookupIn(await options.catalogue.snapshot(), label, extension, deadline, fresh);
+  }
+
+  /** One lookup of a registrable `label`, in the catalogue as it is now. */
+  async function lookupIn(catalogue: CatalogueSnapshot, label: string, extension: string, deadline: AbortSignal | null, fresh = false): Promise<TAvailabilityStatus> {
+    const record = catalogue.extensionsByName.get(extension);
     if (!record) return 'invalid';
     const domain = `${label}.${extension}`;
     if (!fresh) {
@@ -97,9 +102,12 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
         if (signal.aborted) resolve();
         signal.addEventListener('abort', () => resolve(), { once: true });
       });
+      // The name and the catalogue are the same for every extension: judged and read once.
+      const registrable = isRegistrableLabel(label);
+      const catalogue = registrable ? await options.catalogue.snapshot() : null;
       const all = Promise.all(
         unique.map(async (extension) => {
-          const status = await lookup(label, extension, deadline);
+          const status = catalogue ? await lookupIn(catalogue, label, extension, deadline) : 'invalid';
           if (!signal.aborted) onResult({ domain: `${label}.${extension}`, status });
         }),
       );
