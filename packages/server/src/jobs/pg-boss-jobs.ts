@@ -1,5 +1,5 @@
 import pg from 'pg';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } from '../db/connect.ts';
 import { holdRunner, REAP_EVERY_MS, reapOrphanedRuns, type Runner } from './job-runners.ts';
 import { syncQueues } from './queue-sync.ts';
@@ -22,6 +22,8 @@ export interface PgBossJobsOptions {
 }
 
 const SCHEMA = 'pgboss';
+/** How often an idle worker asks for work, unless told otherwise. */
+export const DEFAULT_POLLING_SECONDS = 2;
 
 /**
  * pg-boss's statements on the caller's open transaction, so a job is written (or rolled back)
@@ -81,7 +83,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const workerIds: string[] = [];
   /** Whether a job was written since the workers were last woken. */
   let enqueuedSinceWake = false;
-  const polling = options.pollingIntervalSeconds ?? 2;
+  const polling = options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
   let runner: Runner | null = null;
   let reaper: NodeJS.Timeout | null = null;
 
@@ -97,7 +99,9 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const reapOrphans = () => reapOrphanedRuns(sql, Object.keys(options.queues), log);
 
   const startQueue = async (worker: boolean) => {
-    boss = new PgBoss({
+    // pg-boss is loaded here, not with the server: the queue starts after the web role listens.
+    const { default: PgBossQueue } = await import('pg-boss');
+    boss = new PgBossQueue({
       ...connection,
       schema: SCHEMA,
       // Maintenance (expiry, archive) and cron schedules run where the workers run.
@@ -214,6 +218,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
     },
 
     async stop(stopOptions = {}) {
+      // A start under way (pg-boss still loading) finishes first, so what it starts is stopped.
+      await starting?.catch(() => {});
       if (!boss) return;
       if (reaper) clearInterval(reaper);
       reaper = null;

@@ -12,7 +12,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { simulatedCertificateAuthorities, simulatedCertificates } from '../../db/schema/index.ts';
 import type { CertificateFailure, CertificatePort, CertificateRequest, IssueAnswer, RevokeAnswer, StatusAnswer } from './certificate-port.ts';
-import { createTestAuthority, readCertificateRequest, signLeaf, type TestAuthorityPem } from './x509.ts';
+import type { TestAuthorityPem } from './x509.ts';
+
+/** The X.509 code (node-forge), loaded with the first certificate rather than with the server. */
+const x509 = () => import('./x509.ts');
 
 /** A call the test hook may fail: answered with the failure instead of being done. */
 export type CertificateCall = 'issue' | 'status' | 'revoke';
@@ -88,6 +91,7 @@ export function createSimulatedCertificates(options: SimulatedCertificatesOption
       const [stored] = await db.select().from(ca).where(eq(ca.authority, authority));
       if (stored) return stored;
       // Two processes may both create one; the first insert wins and both sign with that one.
+      const { createTestAuthority } = await x509();
       await db.insert(ca).values({ authority, ...(await createTestAuthority(authority, now())) }).onConflictDoNothing();
       const [created] = await db.select().from(ca).where(eq(ca.authority, authority));
       if (!created) throw new Error(`test CA ${authority} missing right after insert`);
@@ -113,6 +117,7 @@ export function createSimulatedCertificates(options: SimulatedCertificatesOption
     if (row.failureDetail !== null) {
       set = { status: 'failed' };
     } else {
+      const { readCertificateRequest, signLeaf } = await x509();
       const csr = readCertificateRequest(row.csrPem);
       if (!csr.ok) {
         set = { status: 'failed', failureDetail: csr.detail };
@@ -146,7 +151,7 @@ export function createSimulatedCertificates(options: SimulatedCertificatesOption
       if (random() < failureRate) return { ok: false, reason: 'unreachable', detail: 'the simulated authority did not answer (injected)' };
       const names = namesOf(request);
       if (!names.ok) return { ok: false, reason: 'refused', detail: names.detail };
-      const csr = readCertificateRequest(request.csrPem);
+      const csr = (await x509()).readCertificateRequest(request.csrPem);
       if (!csr.ok) return { ok: false, reason: 'refused', detail: csr.detail };
       const commonName = names.names[0]!;
       if (csr.commonName !== null && csr.commonName.toLowerCase() !== commonName) {

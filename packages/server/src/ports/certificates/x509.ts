@@ -25,11 +25,18 @@ function generateKeyPair(): Promise<forge.pki.rsa.KeyPair> {
 
 const dnsNames = (names: string[]) => names.map((value) => ({ type: 2, value }));
 
+/** What a certificate is for: its common name, every DNS name, and (OV, EV) the organisation. */
+export interface CertificateSubject {
+  commonName: string;
+  altNames: string[];
+  organisation?: string;
+}
+
 /**
  * The shop's side of an order, as with any real CA: a fresh key pair per certificate and a
  * PKCS#10 request naming the common name and every DNS name. The private key stays with the shop.
  */
-export async function createCertificateRequest(subject: { commonName: string; altNames: string[]; organisation?: string }): Promise<{ csrPem: string; privateKeyPem: string }> {
+export async function createCertificateRequest(subject: CertificateSubject): Promise<{ csrPem: string; privateKeyPem: string }> {
   const keys = await generateKeyPair();
   const csr = pki.createCertificationRequest();
   csr.publicKey = keys.publicKey;
