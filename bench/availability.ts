@@ -12,6 +12,8 @@ import { batchedOwnershipCheck } from '../packages/server/src/features/domains/d
 import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
 import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess } from './load/availability-client.ts';
 import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
+import { createDatabaseCounters, createMemoryCounters } from '../packages/server/src/ports/counters/index.ts';
+import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import { bareEventStream } from './load/bare-event-stream.ts';
 import { listenOnLoopback, median, ms, percentile, round, table, verdict, type BenchmarkOutcome } from './support.ts';
 
@@ -137,7 +139,14 @@ async function measureDatabase(kind: DatabaseKind): Promise<{ lines: string[]; f
     // database, the shared table on a PostgreSQL server (without Redis), kept for 60 s. Every label
     // is new, so no lookup is answered from it, but each reads it and writes its answer.
     availabilityCache: kind.name === 'postgres' ? (db) => createDatabaseAvailabilityCache(db) : createMemoryAvailabilityCache(),
-    config: { availability: { cacheSeconds: CACHE_SECONDS, freeSearches: 1_000_000, windowSeconds: 600 }, rateLimitPerMinute: 10_000_000 },
+    // The shared counters (the request rate limit, the free searches) as the product sets them up:
+    // in memory on the embedded database, in the database on a PostgreSQL server without Redis.
+    counters: kind.name === 'postgres' ? (db) => createDatabaseCounters(db) : createMemoryCounters(),
+    // Idle job workers ask for work as often as the product's do (the tests' app asks four times as often).
+    jobPollingSeconds: DEFAULT_POLLING_SECONDS,
+    // Each search comes from a visitor of its own, through one proxy (see `visitorAddress`), so the
+    // product's limits apply as they are: 30 free searches per 10 minutes, 600 requests a minute.
+    config: { availability: { cacheSeconds: CACHE_SECONDS, freeSearches: 30, windowSeconds: 600 }, rateLimitPerMinute: 600, trustProxy: 1 },
   });
   const server = recordServerTimes(app);
   try {
@@ -197,7 +206,7 @@ async function measureDatabase(kind: DatabaseKind): Promise<{ lines: string[]; f
     const s = figures.sequential;
     const c = figures.concurrent;
     const lines = [
-      `${kind.name}: ${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, availability cache ${kind.name === 'postgres' ? 'in the database' : 'in memory'} (${CACHE_SECONDS} s, every label new)`,
+      `${kind.name}: ${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, availability cache and counters ${kind.name === 'postgres' ? 'in the database' : 'in memory'} (cache ${CACHE_SECONDS} s, every label new), one visitor per search`,
       '',
       `One search at a time (median of ${SEQUENTIAL_RUNS} runs, fresh label each):`,
       ...table(

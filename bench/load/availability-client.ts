@@ -43,10 +43,10 @@ function searchUrl(baseUrl: string, label: string): string {
  * process so much that on a small machine it sent its last requests hundreds of milliseconds after
  * its first, which the figure then blamed on the server. A browser per visitor has no such queue.
  */
-function readEventStream(url: string, timeoutMs: number): Promise<{ status: number; contentType: string | null; events: ReceivedEvent[]; endedAt: number }> {
+function readEventStream(url: string, timeoutMs: number, headers: Record<string, string>): Promise<{ status: number; contentType: string | null; events: ReceivedEvent[]; endedAt: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = get(url, { agent: false, timeout: timeoutMs }, (response) => {
+    const request = get(url, { agent: false, timeout: timeoutMs, headers }, (response) => {
       const events: ReceivedEvent[] = [];
       let buffer = '';
       response.setEncoding('utf8');
@@ -63,8 +63,15 @@ function readEventStream(url: string, timeoutMs: number): Promise<{ status: numb
   });
 }
 
+/**
+ * The address the shop sees for the `index`th visitor: the server trusts one proxy in front of it
+ * (`TRUST_PROXY=1`, as behind a load balancer), so each search comes from a visitor of its own, as
+ * in a real burst, not all from one address whose counters would queue on one row.
+ */
+export const visitorAddress = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+
 /** One search over HTTP, checked for correctness: 200, an event stream, one `free` per extension. */
-export async function search(baseUrl: string, label: string): Promise<SearchResult> {
+export async function search(baseUrl: string, label: string, visitor = 0): Promise<SearchResult> {
   const slowestLookupMs = Math.max(...EXTENSIONS.map((e) => simulatedLatencyMs(`${label}.${e}`, LATENCY_MS.min, LATENCY_MS.max)));
   const failed = (problem: string): SearchResult => {
     const none = { firstEventMs: NaN, lastEventMs: NaN, endedMs: NaN, overshootMs: NaN };
@@ -72,7 +79,7 @@ export async function search(baseUrl: string, label: string): Promise<SearchResu
   };
   let stream: Awaited<ReturnType<typeof readEventStream>>;
   try {
-    stream = await readEventStream(searchUrl(baseUrl, label), STREAM_LIMIT_MS);
+    stream = await readEventStream(searchUrl(baseUrl, label), STREAM_LIMIT_MS, { 'x-forwarded-for': visitorAddress(visitor) });
   } catch (error) {
     return failed(`${label}: request failed: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -116,9 +123,9 @@ async function runClient({ baseUrl, labels, concurrent }: ClientRequest): Promis
   // This process is new: its first request loads and compiles the HTTP client, which would be
   // counted in the first searches' times. A browser has that behind it when a visitor searches.
   await new Promise<void>((resolve, reject) => get(`${baseUrl}/health`, { agent: false }, (response) => response.resume().on('end', resolve)).on('error', reject));
-  if (concurrent) return Promise.all(labels.map((label) => search(baseUrl, label)));
+  if (concurrent) return Promise.all(labels.map((label, index) => search(baseUrl, label, index)));
   const results: SearchResult[] = [];
-  for (const label of labels) results.push(await search(baseUrl, label));
+  for (const [index, label] of labels.entries()) results.push(await search(baseUrl, label, index));
   return results;
 }
 

@@ -70,6 +70,8 @@ export const testConfig: AppConfig = {
 };
 
 export interface TestAppOptions {
+  /** How often an idle job worker asks for work: half a second, so tests wait little; the product's default is `DEFAULT_POLLING_SECONDS`. */
+  jobPollingSeconds?: number;
   registry?: RegistryPort;
   captcha?: CaptchaPort;
   /** Default: the outbox mailer writing into a temporary folder, removed when the app closes. */
@@ -216,7 +218,7 @@ export async function createTestServices(db: Database, options: TestAppOptions =
 /** The real app on a test database, built on `createTestServices`. */
 export async function buildTestApp(database: DatabaseHandle, options: TestAppOptions = {}): Promise<FastifyInstance> {
   const log = options.log ?? testLogger(options);
-  const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log, pollingIntervalSeconds: 0.5 });
+  const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log, pollingIntervalSeconds: options.jobPollingSeconds ?? 0.5 });
   const worker = options.worker !== false;
   await jobs.start({ worker });
   const services = await createTestServices(database.db, { ...options, log, jobs });

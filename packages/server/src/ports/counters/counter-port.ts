@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 /**
  * Counters that every process of the shop shares: the search quota and the per-client HTTP rate
  * limit count here, so a visitor whose requests alternate between processes is counted once.
- * Adapters: `memory` (one process only: the embedded database), `database` (a table, through
- * `rate-limiter-flexible`'s Drizzle store) and `redis` (its Redis store; `REDIS_URL`).
+ * Adapters: `memory` (one process only: the embedded database), `database` (a table, the hits of one
+ * turn of the event loop in one statement) and `redis` (its Redis store; `REDIS_URL`).
  */
 export interface CounterHit {
   /** Hits on the key in its current window, this one included. */

@@ -1,1 +1,2 @@
-export { createDatabaseCounters, createMemoryCounters, createRedisCounters } from './rate-limiter-counters.ts';
+export { createDatabaseCounters } from './database-counters.ts';
+export { createMemoryCounters, createRedisCounters } from './rate-limiter-counters.ts';
