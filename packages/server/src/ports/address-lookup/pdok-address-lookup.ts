@@ -1,7 +1,7 @@
 import { cleanPostcode, houseNumberOf } from '@kavel/core';
 import { z } from 'zod';
 import type { AddressLookupAnswer, AddressLookupPort } from './address-lookup-port.ts';
-import { LruCache } from './lru-cache.ts';
+import { LRUCache } from 'lru-cache';
 import { readCapped } from '../read-capped.ts';
 
 export interface PdokAddressLookupOptions {
@@ -56,7 +56,7 @@ export function createPdokAddressLookup(options: PdokAddressLookupOptions): Addr
   const timeoutMs = options.timeoutMs ?? 3000;
   const cacheTtlMs = options.cacheTtlMs ?? 24 * 3_600_000;
   const notFoundTtlMs = options.notFoundTtlMs ?? 3_600_000;
-  const cache = new LruCache<AddressLookupAnswer>(options.cacheEntries ?? 10_000, options.now);
+  const cache = new LRUCache<string, AddressLookupAnswer>({ max: options.cacheEntries ?? 10_000, ttlResolution: 0, ...(options.now ? { perf: { now: options.now } } : {}) });
 
   async function ask(postcode: string, houseNumber: number, signal?: AbortSignal): Promise<AddressLookupAnswer> {
     const url = new URL(endpoint);
@@ -97,8 +97,8 @@ export function createPdokAddressLookup(options: PdokAddressLookupOptions): Addr
       const cached = cache.get(key);
       if (cached) return cached;
       const answer = await ask(cleaned, number, signal);
-      if (answer.ok) cache.set(key, answer, cacheTtlMs);
-      else if (answer.reason === 'notFound') cache.set(key, answer, notFoundTtlMs);
+      if (answer.ok) cache.set(key, answer, { ttl: cacheTtlMs });
+      else if (answer.reason === 'notFound') cache.set(key, answer, { ttl: notFoundTtlMs });
       return answer;
     },
   };

@@ -1,6 +1,7 @@
 import { ZAvailabilityStatus, type TAvailabilityStatus } from '@kavel/core';
 import { and, gt, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/connect.ts';
 import { tickBatch } from '../../db/tick-batch.ts';
 import { availabilityCache } from '../../db/schema/index.ts';
@@ -17,23 +18,21 @@ const statusOrNull = (value: unknown): TAvailabilityStatus | null => {
   return parsed.success ? parsed.data : null;
 };
 
-/** One process's memory, the oldest entry dropped first when full. */
+/**
+ * One process's memory: at most 50,000 answers, the one used least recently dropped first when
+ * full (lru-cache, whose eviction costs the same however full it is: the hand-made map before it
+ * had to skip every entry it had dropped to find the oldest, which doubled a search's CPU once a
+ * shop had seen 50,000 domains).
+ */
 export function createMemoryAvailabilityCache(options: { now?: () => number } = {}): AvailabilityCachePort {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { status: TAvailabilityStatus; expiresAt: number }>();
+  const entries = new LRUCache<string, TAvailabilityStatus>({ max: MAX_MEMORY_ENTRIES, ttlResolution: 0, ...(options.now ? { perf: { now: options.now } } : {}) });
   return {
     name: 'memory',
     async get(domain) {
-      const hit = entries.get(domain);
-      return hit && hit.expiresAt > now() ? hit.status : null;
+      return entries.get(domain) ?? null;
     },
     async set(domain, status, ttlSeconds) {
-      entries.delete(domain);
-      if (entries.size >= MAX_MEMORY_ENTRIES) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      entries.set(domain, { status, expiresAt: now() + ttlSeconds * 1000 });
+      entries.set(domain, status, { ttl: ttlSeconds * 1000 });
     },
     async forget(domain) {
       entries.delete(domain);
