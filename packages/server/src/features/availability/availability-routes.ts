@@ -33,8 +33,10 @@ export function registerAvailabilityRoutes(
       // The name part is judged as sent: the server does not clean, so `a--b` is invalid.
       const label = domain.toLowerCase().split('.')[0] ?? '';
 
-      let allowed = await deps.quota.take(request.ip);
-      if (!allowed && captchaToken) allowed = (await deps.captcha.verify(captchaToken, request.ip)).ok;
+      // Within the free searches, or past them with a solved captcha. Meanwhile the search reads
+      // the remembered answers, which costs the registry nothing.
+      const permitted = deps.quota.take(request.ip).then(async (free) => free || (captchaToken ? (await deps.captcha.verify(captchaToken, request.ip)).ok : false));
+      const [allowed, search] = await Promise.all([permitted, deps.availability.prepare(label, extensions)]);
 
       const stream = new PassThrough();
       reply
@@ -54,12 +56,7 @@ export function registerAvailabilityRoutes(
       // Tell the browser not to reconnect by itself; it opens a new stream per search.
       stream.write('retry: 120000\n\n');
       try {
-        await deps.availability.checkAll(
-          label,
-          extensions,
-          (event: TAvailabilityEvent) => stream.write(sseEvent(AVAILABILITY_EVENT, event)),
-          controller.signal,
-        );
+        await search.run((event: TAvailabilityEvent) => stream.write(sseEvent(AVAILABILITY_EVENT, event)), controller.signal);
       } finally {
         clearTimeout(deadline);
         stream.end();

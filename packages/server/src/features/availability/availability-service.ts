@@ -22,12 +22,22 @@ export interface AvailabilityService {
    */
   checkAll(label: string, extensions: readonly string[], onResult: (event: TAvailabilityEvent) => void, signal: AbortSignal): Promise<void>;
   /**
+   * The same search in two steps: `prepare` reads the remembered answers at once (they ask
+   * nobody), `run` asks the registry for the rest and reports. A caller that must first decide
+   * whether the search may go on (the free searches, a captcha) decides meanwhile.
+   */
+  prepare(label: string, extensions: readonly string[]): Promise<PreparedSearch>;
+  /**
    * One full domain, e.g. before it goes into a basket. `fresh` asks the registry even when a
    * cached answer exists (checkout, just before an order): the answer is remembered as usual.
    */
   checkDomain(label: string, extension: string, options?: { fresh?: boolean }): Promise<TAvailabilityStatus>;
   /** Drops the remembered answer for a full domain, in every process (e.g. once the shop registered it). */
   forget(domain: string): Promise<void>;
+}
+
+export interface PreparedSearch {
+  run(onResult: (event: TAvailabilityEvent) => void, signal: AbortSignal): Promise<void>;
 }
 
 const statusOf = (answer: RegistryAnswer): TAvailabilityStatus =>
@@ -63,15 +73,25 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     return lookupIn(await options.catalogue.snapshot(), label, extension, deadline, fresh);
   }
 
-  /** One lookup of a registrable `label`, in the catalogue as it is now. */
-  async function lookupIn(catalogue: CatalogueSnapshot, label: string, extension: string, deadline: AbortSignal | null, fresh = false): Promise<TAvailabilityStatus> {
+  /**
+   * One lookup of a registrable `label`, in the catalogue as it is now. `cached` is the
+   * remembered answer when the caller already asked for it.
+   */
+  async function lookupIn(
+    catalogue: CatalogueSnapshot,
+    label: string,
+    extension: string,
+    deadline: AbortSignal | null,
+    fresh = false,
+    cached?: Promise<TAvailabilityStatus | null>,
+  ): Promise<TAvailabilityStatus> {
     const record = catalogue.extensionsByName.get(extension);
     if (!record) return 'invalid';
     const domain = `${label}.${extension}`;
     if (!fresh) {
       const running = inFlight.get(domain);
       if (running) return running;
-      const hit = await remembered(domain);
+      const hit = await (cached ?? remembered(domain));
       if (hit) return hit;
       // Another search may have started the lookup while the cache was asked.
       const started = inFlight.get(domain);
@@ -92,26 +112,46 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     return task;
   }
 
-  return {
-    async checkAll(label, extensions, onResult, signal) {
-      const unique = [...new Set(extensions)];
-      const deadline = AbortSignal.timeout(options.timeoutMs);
-      // Every lookup of the search listens on it (the registry's own waits): not a leak.
-      setMaxListeners(0, deadline);
-      const stopped = new Promise<void>((resolve) => {
-        if (signal.aborted) resolve();
-        signal.addEventListener('abort', () => resolve(), { once: true });
-      });
-      // The name and the catalogue are the same for every extension: judged and read once.
-      const registrable = isRegistrableLabel(label);
-      const catalogue = registrable ? await options.catalogue.snapshot() : null;
-      const all = Promise.all(
-        unique.map(async (extension) => {
-          const status = catalogue ? await lookupIn(catalogue, label, extension, deadline) : 'invalid';
+  async function prepare(label: string, extensions: readonly string[]): Promise<PreparedSearch> {
+    const unique = [...new Set(extensions)];
+    // The name and the catalogue are the same for every extension: judged and read once.
+    const catalogue = isRegistrableLabel(label) ? await options.catalogue.snapshot() : null;
+    const cached = new Map<string, Promise<TAvailabilityStatus | null>>();
+    if (catalogue) {
+      for (const extension of unique) if (catalogue.extensionsByName.has(extension)) cached.set(extension, remembered(`${label}.${extension}`));
+    }
+    return {
+      async run(onResult, signal) {
+        // One deadline for the search's registry calls. A controller and a timer rather than
+        // `AbortSignal.timeout`, which costs ten times as much (it holds its signal weakly, to
+        // let it be collected before its time): under a burst of searches, that showed.
+        const deadline = new AbortController();
+        const timer = setTimeout(() => deadline.abort(new DOMException('the registry did not answer in time', 'TimeoutError')), options.timeoutMs);
+        // Every lookup of the search listens on it (the registry's own waits): not a leak.
+        setMaxListeners(0, deadline.signal);
+        const stopped = new Promise<void>((resolve) => {
+          if (signal.aborted) resolve();
+          signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        const report = (extension: string, status: TAvailabilityStatus) => {
           if (!signal.aborted) onResult({ domain: `${label}.${extension}`, status });
-        }),
-      );
-      await Promise.race([all, stopped]);
+        };
+        const all = Promise.all(
+          unique.map((extension) =>
+            catalogue ? lookupIn(catalogue, label, extension, deadline.signal, false, cached.get(extension)).then((status) => report(extension, status)) : report(extension, 'invalid'),
+          ),
+        ).finally(() => clearTimeout(timer));
+        // A client that goes away stops hearing results; its lookups, which other searches may
+        // share, run on to their answer or the deadline.
+        await Promise.race([all, stopped]);
+      },
+    };
+  }
+
+  return {
+    prepare,
+    async checkAll(label, extensions, onResult, signal) {
+      await (await prepare(label, extensions)).run(onResult, signal);
     },
     checkDomain(label, extension, checkOptions) {
       return lookup(label, extension, null, checkOptions?.fresh === true);
