@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabaseAvailabilityCache } from '../src/ports/availability-cache/index.ts';
+import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../src/ports/availability-cache/index.ts';
+import type { AvailabilityCachePort } from '../src/ports/availability-cache/availability-cache-port.ts';
+import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
+import type { RegistryAnswer } from '../src/ports/registry/registry-port.ts';
 import { fillBasket, purchase, purchaseBody, purchased } from './orders-helpers.ts';
 import type { DatabaseHandle } from '../src/db/connect.ts';
-import { buildTestApp, createActiveAccount, databaseKinds, queryCounter, useTestShop, type TestShop } from './support/index.ts';
+import { buildTestApp, createActiveAccount, databaseKinds, openTestRedis, queryCounter, servicesOf, testRedisUrl, useTestShop, type TestShop } from './support/index.ts';
 
 /**
  * The availability cache is shared by the processes of a shop, and a domain the shop registers
@@ -88,5 +91,108 @@ describe.each(databaseKinds)('the availability cache table on $name', (kind) => 
     expect(await cache.get('verlopen.nl')).toBe('active');
     clock += 61_000;
     expect(await cache.get('verlopen.nl')).toBeNull();
+  });
+});
+
+/**
+ * A lookup that was under way when the shop registered the domain answers 'free' after the
+ * forget: that answer must not be kept, in any adapter, or every process would report the
+ * domain free for the rest of the cache time.
+ */
+describe('an answer asked before a forget', () => {
+  const adapters: Array<{ name: string; open: () => Promise<{ cache: AvailabilityCachePort; close: () => Promise<void> }> }> = [
+    { name: 'memory', open: async () => ({ cache: createMemoryAvailabilityCache(), close: async () => {} }) },
+    ...databaseKinds.map((kind) => ({
+      name: `the ${kind.name} table`,
+      open: async () => {
+        const database = await kind.open();
+        return { cache: createDatabaseAvailabilityCache(database.db), close: () => database.close() };
+      },
+    })),
+    ...(testRedisUrl !== null
+      ? [
+          {
+            name: 'Redis',
+            open: async () => {
+              const redis = await openTestRedis(testRedisUrl!);
+              return { cache: createRedisAvailabilityCache(redis.client, redis.keyPrefix), close: () => redis.close() };
+            },
+          },
+        ]
+      : []),
+  ];
+
+  it.each(adapters)('is not kept by $name, and one asked after it is', async ({ open }) => {
+    const { cache, close } = await open();
+    try {
+      await cache.set('geregistreerd.nl', 'free', 60);
+      await cache.set('later.nl', 'free', 60);
+      const askedBefore = Date.now() - 5_000;
+      await Promise.all([cache.forget('geregistreerd.nl'), cache.forget('later.nl')]);
+      expect(await cache.get('geregistreerd.nl')).toBeNull();
+      await cache.set('geregistreerd.nl', 'free', 60, askedBefore);
+      expect(await cache.get('geregistreerd.nl')).toBeNull();
+      // The same turn as the forget: still refused.
+      await Promise.all([cache.forget('samen.nl'), cache.set('samen.nl', 'free', 60, askedBefore)]);
+      expect(await cache.get('samen.nl')).toBeNull();
+      // Asked after the forget (past the allowance for clocks that differ): kept.
+      await cache.set('later.nl', 'active', 60, Date.now() + 5_000);
+      expect(await cache.get('later.nl')).toBe('active');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe.each(databaseKinds)('a registration during a search on $name', (kind) => {
+  let database: DatabaseHandle;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  /** Lookups of `traag.nl` wait until released; each answers what it was told when it was asked. */
+  const registry = {
+    ...lookupOnlyRegistrar,
+    name: 'held',
+    calls: 0,
+    waiting: [] as Array<() => void>,
+    async lookup(domain: string): Promise<RegistryAnswer> {
+      this.calls += 1;
+      const answer: RegistryAnswer = { ok: true, status: this.registered ? 'taken' : 'free' };
+      if (domain === 'traag.nl') await new Promise<void>((resolve) => this.waiting.push(resolve));
+      return answer;
+    },
+    registered: false,
+  };
+  beforeAll(async () => {
+    database = await kind.open();
+    const build = () =>
+      buildTestApp(database, { registry, availabilityCache: createDatabaseAvailabilityCache(database.db), config: { availability: { cacheSeconds: 600, freeSearches: 1000, windowSeconds: 600 } } });
+    [first, second] = await Promise.all([build(), build()]);
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.close();
+  });
+
+  const search = async (app: FastifyInstance) => {
+    const response = await app.inject({ method: 'GET', url: '/api/check-domain-extensions?domain=traag&extensions[]=nl' });
+    return /"status":"(\w+)"/.exec(response.body)?.[1];
+  };
+
+  it("does not let the search's late 'free' answer the next searches on either instance", async () => {
+    const searching = search(first);
+    while (registry.waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    // The shop registers the domain meanwhile (on the other instance) and forgets the old answer.
+    registry.registered = true;
+    await servicesOf(second).availability.forget('traag.nl');
+    registry.waiting.shift()!();
+    // The search under way reports what the registry said when asked.
+    expect(await searching).toBe('free');
+    const calls = registry.calls;
+    const next = search(second);
+    while (registry.waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    registry.waiting.shift()!();
+    expect(await next).toBe('active');
+    expect(registry.calls).toBe(calls + 1);
   });
 });

@@ -59,11 +59,17 @@ export const sharedCounters = pgTable('shared_counters', {
   expire: timestamp('expire', { withTimezone: true }),
 });
 
-/** Definite availability answers shared by every process, until `expires_at`. */
+/**
+ * Definite availability answers shared by every process, until `expires_at`. A forgotten domain
+ * keeps its row without a status for a while, with `forgotten_at`: an answer asked of the registry
+ * before then (`asked_at`) is not written over it.
+ */
 export const availabilityCache = pgTable('availability_cache', {
   domain: text('domain').primaryKey(),
-  status: text('status').notNull(),
+  status: text('status'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  askedAt: timestamp('asked_at', { withTimezone: true }),
+  forgottenAt: timestamp('forgotten_at', { withTimezone: true }),
 });
 
 /**

@@ -58,9 +58,10 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     return cache.get(domain).catch(() => null);
   }
 
-  async function remember(domain: string, status: TAvailabilityStatus): Promise<void> {
+  /** `askedAt`: when the registry was asked, so an answer from before a `forget` is not kept. */
+  async function remember(domain: string, status: TAvailabilityStatus, askedAt: number): Promise<void> {
     if (status === 'error' || options.cacheSeconds === 0) return;
-    await cache.set(domain, status, options.cacheSeconds).catch(() => undefined);
+    await cache.set(domain, status, options.cacheSeconds, askedAt).catch(() => undefined);
   }
 
   /**
@@ -99,13 +100,14 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     }
     // Only the timeout ends a lookup: another search may be waiting for the same answer, so a
     // client that goes away stops hearing results but does not cancel the shared lookup.
+    const askedAt = Date.now();
     const task = options.registry.lookup(domain, record.registry, deadline ?? AbortSignal.timeout(options.timeoutMs)).then(statusOf, () => 'error' as const);
     // A fresh lookup may have been asked for while an older one runs: later searches share the newest.
     inFlight.set(domain, task);
     // The answer is reported at once and remembered meanwhile; until the cache has it, this
     // process's searches share the finished lookup.
     void task
-      .then((status) => remember(domain, status))
+      .then((status) => remember(domain, status, askedAt))
       .finally(() => {
         if (inFlight.get(domain) === task) inFlight.delete(domain);
       });
@@ -157,6 +159,8 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
       return lookup(label, extension, null, checkOptions?.fresh === true);
     },
     async forget(domain) {
+      // A lookup under way was asked before: later searches in this process ask again.
+      inFlight.delete(domain);
       await cache.forget(domain);
     },
   };

@@ -9,6 +9,11 @@ import type { TAvailabilityStatus } from '@kavel/core';
 export interface AvailabilityCachePort {
   readonly name: 'memory' | 'database' | 'redis';
   get(domain: string): Promise<TAvailabilityStatus | null>;
-  set(domain: string, status: TAvailabilityStatus, ttlSeconds: number): Promise<void>;
+  /**
+   * Keeps `status` for `ttlSeconds`. `askedAt` (ms since the epoch; default now) is when the
+   * registry was asked: an answer asked before the domain's last `forget` is not kept, so a lookup
+   * that was under way when the shop registered the domain cannot put 'free' back.
+   */
+  set(domain: string, status: TAvailabilityStatus, ttlSeconds: number, askedAt?: number): Promise<void>;
   forget(domain: string): Promise<void>;
 }

@@ -1,10 +1,11 @@
 import { ZAvailabilityStatus, type TAvailabilityStatus } from '@kavel/core';
-import { and, gt, lt, sql } from 'drizzle-orm';
+import { and, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/connect.ts';
 import { tickBatch } from '../../db/tick-batch.ts';
 import { availabilityCache } from '../../db/schema/index.ts';
+import { CLOCK_SKEW_MS } from '../../read-cache.ts';
 import type { AvailabilityCachePort } from './availability-cache-port.ts';
 
 const MAX_MEMORY_ENTRIES = 50_000;
@@ -12,6 +13,11 @@ const MAX_MEMORY_ENTRIES = 50_000;
 const WRITE_SLICE = 1000;
 /** How often the database adapter deletes expired rows. */
 const PURGE_EVERY_MS = 10 * 60_000;
+/**
+ * How long a forget is remembered: longer than any lookup takes (the registry's timeout), so the
+ * answer of a lookup under way when the domain was forgotten is refused when it comes.
+ */
+const FORGOTTEN_MS = 5 * 60_000;
 
 const statusOrNull = (value: unknown): TAvailabilityStatus | null => {
   const parsed = ZAvailabilityStatus.safeParse(value);
@@ -22,28 +28,43 @@ const statusOrNull = (value: unknown): TAvailabilityStatus | null => {
  * One process's memory: at most 50,000 answers, the one used least recently dropped first when
  * full (lru-cache, whose eviction costs the same however full it is: the hand-made map before it
  * had to skip every entry it had dropped to find the oldest, which doubled a search's CPU once a
- * shop had seen 50,000 domains).
+ * shop had seen 50,000 domains). A forget is remembered for a while, so an answer asked of the
+ * registry before it is not kept.
  */
 export function createMemoryAvailabilityCache(options: { now?: () => number } = {}): AvailabilityCachePort {
-  const entries = new LRUCache<string, TAvailabilityStatus>({ max: MAX_MEMORY_ENTRIES, ttlResolution: 0, ...(options.now ? { perf: { now: options.now } } : {}) });
+  const now = options.now ?? Date.now;
+  const clock = options.now ? { perf: { now: options.now } } : {};
+  const entries = new LRUCache<string, TAvailabilityStatus>({ max: MAX_MEMORY_ENTRIES, ttlResolution: 0, ...clock });
+  const forgotten = new LRUCache<string, number>({ max: MAX_MEMORY_ENTRIES, ttl: FORGOTTEN_MS, ttlResolution: 0, ...clock });
   return {
     name: 'memory',
     async get(domain) {
       return entries.get(domain) ?? null;
     },
-    async set(domain, status, ttlSeconds) {
+    async set(domain, status, ttlSeconds, askedAt = now()) {
+      // One clock: an answer asked in the same millisecond as the forget may be from before it.
+      const forgottenAt = forgotten.get(domain);
+      if (forgottenAt !== undefined && askedAt <= forgottenAt) return;
       entries.set(domain, status, { ttl: ttlSeconds * 1000 });
     },
     async forget(domain) {
       entries.delete(domain);
+      forgotten.set(domain, now());
     },
   };
 }
+
+type Write = { status: TAvailabilityStatus; expiresAt: Date; askedAt: Date } | { forgottenAt: Date };
 
 /**
  * The `availability_cache` table, one row per domain. The reads and the writes of one turn of the
  * event loop go to the database as one statement each: a search asks about forty domains at once,
  * and a burst of a hundred searches, one statement per domain, queued on the pool for a second.
+ *
+ * A forget leaves the row without a status, with the moment it was forgotten (`forgotten_at`), for
+ * `FORGOTTEN_MS`. An answer whose lookup was asked before that moment (or up to `CLOCK_SKEW_MS`
+ * after it: the moments come from different processes' clocks) is not written over it, so a
+ * lookup that was under way when the shop registered the domain cannot put 'free' back.
  */
 export function createDatabaseAvailabilityCache(db: Database, options: { now?: () => number } = {}): AvailabilityCachePort {
   const now = options.now ?? Date.now;
@@ -52,22 +73,40 @@ export function createDatabaseAvailabilityCache(db: Database, options: { now?: (
     const rows = await db
       .select({ domain: availabilityCache.domain, status: availabilityCache.status })
       .from(availabilityCache)
-      .where(and(sql`${availabilityCache.domain} = any(${sql.param([...asked.keys()])}::text[])`, gt(availabilityCache.expiresAt, new Date(now()))));
+      .where(and(sql`${availabilityCache.domain} = any(${sql.param([...asked.keys()])}::text[])`, isNotNull(availabilityCache.status), gt(availabilityCache.expiresAt, new Date(now()))));
     return new Map(rows.map((row) => [row.domain, statusOrNull(row.status)]));
   }, null);
   // Serial: the writes hold one connection, so a burst's writes do not queue its reads on the
-  // pool, and they run in the order asked. A forget is a write of nothing: the last call for a
-  // domain wins, so a forget made after a set is never undone by the set's statement.
-  const write = tickBatch<string, null, { status: TAvailabilityStatus; expiresAt: Date } | null>(async (entries) => {
-    const rows = [...entries].flatMap(([domain, entry]) => (entry ? [{ domain, ...entry }] : []));
-    const forgotten = [...entries].flatMap(([domain, entry]) => (entry ? [] : [domain]));
-    if (forgotten.length > 0) await db.delete(availabilityCache).where(sql`${availabilityCache.domain} = any(${sql.param(forgotten)}::text[])`);
-    // In slices, well inside PostgreSQL's 65,535 parameters (three per row).
-    for (let from = 0; from < rows.length; from += WRITE_SLICE) {
+  // pool, and they run in the order asked. A domain's forget and its answer are separate entries
+  // of a batch: the forgets are written first, so an answer from before one is refused in the
+  // same batch as across batches.
+  const write = tickBatch<string, null, Write>(async (entries) => {
+    const answers: Array<{ domain: string; status: TAvailabilityStatus; expiresAt: Date; askedAt: Date }> = [];
+    const forgets: Array<{ domain: string; forgottenAt: Date }> = [];
+    for (const [key, entry] of entries) {
+      const domain = key.slice(key.indexOf(':') + 1);
+      if ('forgottenAt' in entry) forgets.push({ domain, forgottenAt: entry.forgottenAt });
+      else answers.push({ domain, ...entry });
+    }
+    for (let from = 0; from < forgets.length; from += WRITE_SLICE) {
       await db
         .insert(availabilityCache)
-        .values(rows.slice(from, from + WRITE_SLICE))
-        .onConflictDoUpdate({ target: availabilityCache.domain, set: { status: sql`excluded.status`, expiresAt: sql`excluded.expires_at` } });
+        .values(forgets.slice(from, from + WRITE_SLICE).map(({ domain, forgottenAt }) => ({ domain, status: null, expiresAt: new Date(forgottenAt.getTime() + FORGOTTEN_MS), forgottenAt })))
+        .onConflictDoUpdate({
+          target: availabilityCache.domain,
+          set: { status: sql`NULL`, expiresAt: sql`excluded.expires_at`, forgottenAt: sql`greatest(${availabilityCache.forgottenAt}, excluded.forgotten_at)` },
+        });
+    }
+    // In slices, well inside PostgreSQL's 65,535 parameters (four per row).
+    for (let from = 0; from < answers.length; from += WRITE_SLICE) {
+      await db
+        .insert(availabilityCache)
+        .values(answers.slice(from, from + WRITE_SLICE))
+        .onConflictDoUpdate({
+          target: availabilityCache.domain,
+          set: { status: sql`excluded.status`, expiresAt: sql`excluded.expires_at`, askedAt: sql`excluded.asked_at` },
+          setWhere: sql`${availabilityCache.forgottenAt} IS NULL OR ${availabilityCache.forgottenAt} < excluded.asked_at - ${sql.raw(`interval '${CLOCK_SKEW_MS} milliseconds'`)}`,
+        });
     }
     if (now() - purgedAt > PURGE_EVERY_MS) {
       purgedAt = now();
@@ -78,28 +117,39 @@ export function createDatabaseAvailabilityCache(db: Database, options: { now?: (
   return {
     name: 'database',
     get: (domain) => read(domain),
-    async set(domain, status, ttlSeconds) {
-      await write(domain, { status, expiresAt: new Date(now() + ttlSeconds * 1000) });
+    async set(domain, status, ttlSeconds, askedAt = now()) {
+      await write(`answer:${domain}`, { status, expiresAt: new Date(now() + ttlSeconds * 1000), askedAt: new Date(askedAt) });
     },
     async forget(domain) {
-      await write(domain, null);
+      await write(`forget:${domain}`, { forgottenAt: new Date(now()) });
     },
   };
 }
 
-/** Redis: one key per domain that expires by itself. */
+/**
+ * Redis: one key per domain that expires by itself. A forget deletes it and leaves a marker with
+ * its moment for `FORGOTTEN_MS`; an answer is written by a script that refuses it when it was asked
+ * before the marker (or up to `CLOCK_SKEW_MS` after), in one step on the server.
+ */
+const SET_UNLESS_FORGOTTEN = `
+local forgotten = redis.call('GET', KEYS[2])
+if forgotten and tonumber(forgotten) >= tonumber(ARGV[3]) - tonumber(ARGV[4]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return 1`;
+
 export function createRedisAvailabilityCache(client: Redis, keyPrefix: string): AvailabilityCachePort {
   const keyOf = (domain: string) => `${keyPrefix}availability:${domain}`;
+  const forgottenKeyOf = (domain: string) => `${keyPrefix}availability-forgotten:${domain}`;
   return {
     name: 'redis',
     async get(domain) {
       return statusOrNull(await client.get(keyOf(domain)));
     },
-    async set(domain, status, ttlSeconds) {
-      await client.set(keyOf(domain), status, 'EX', Math.max(1, Math.round(ttlSeconds)));
+    async set(domain, status, ttlSeconds, askedAt = Date.now()) {
+      await client.eval(SET_UNLESS_FORGOTTEN, 2, keyOf(domain), forgottenKeyOf(domain), status, Math.max(1, Math.round(ttlSeconds)), askedAt, CLOCK_SKEW_MS);
     },
     async forget(domain) {
-      await client.del(keyOf(domain));
+      await client.multi().del(keyOf(domain)).set(forgottenKeyOf(domain), Date.now(), 'PX', FORGOTTEN_MS).exec();
     },
   };
 }
