@@ -6,7 +6,7 @@ import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar
 import type { RegistryAnswer } from '../src/ports/registry/registry-port.ts';
 import { fillBasket, purchase, purchaseBody, purchased } from './orders-helpers.ts';
 import type { DatabaseHandle } from '../src/db/connect.ts';
-import { buildTestApp, createActiveAccount, databaseKinds, openTestRedis, queryCounter, servicesOf, testRedisUrl, useTestShop, type TestShop } from './support/index.ts';
+import { buildTestApp, createActiveAccount, databaseKinds, openTestRedis, servicesOf, testRedisUrl, useCountedDatabase, useTestShop, type TestShop } from './support/index.ts';
 
 /**
  * The availability cache is shared by the processes of a shop, and a domain the shop registers
@@ -51,31 +51,23 @@ describe.each(databaseKinds)('shared availability cache on $name', (kind) => {
 });
 
 describe.each(databaseKinds)('the availability cache table on $name', (kind) => {
-  const counter = queryCounter();
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await kind.open({ onQuery: counter.onQuery });
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  const cacheStatements = (statements: string[]) => statements.filter((statement) => /"availability_cache"/.test(statement));
+  const { database: opened, statementsOn } = useCountedDatabase(kind);
 
   it("reads and writes a whole search's forty domains with one statement each", async () => {
-    const cache = createDatabaseAvailabilityCache(database.db);
+    const cache = createDatabaseAvailabilityCache(opened().db);
     const domains = Array.from({ length: 40 }, (_, index) => `zoektocht${index}.nl`);
-    const writes = await counter.during(() => Promise.all(domains.map((domain, index) => cache.set(domain, index % 2 === 0 ? 'free' : 'active', 60))));
-    expect(cacheStatements(writes)).toHaveLength(1);
+    const writes = await statementsOn('availability_cache', () => Promise.all(domains.map((domain, index) => cache.set(domain, index % 2 === 0 ? 'free' : 'active', 60))));
+    expect(writes).toHaveLength(1);
     let answers: Array<string | null> = [];
-    const reads = await counter.during(async () => {
+    const reads = await statementsOn('availability_cache', async () => {
       answers = await Promise.all([...domains, 'nooitgezocht.nl'].map((domain) => cache.get(domain)));
     });
-    expect(cacheStatements(reads)).toHaveLength(1);
+    expect(reads).toHaveLength(1);
     expect(answers).toEqual([...domains.map((_, index) => (index % 2 === 0 ? 'free' : 'active')), null]);
   });
 
   it('keeps a forget made after a set in the same turn, and forgets across turns', async () => {
-    const cache = createDatabaseAvailabilityCache(database.db);
+    const cache = createDatabaseAvailabilityCache(opened().db);
     await Promise.all([cache.set('eerstgezet.nl', 'free', 60), cache.forget('eerstgezet.nl')]);
     expect(await cache.get('eerstgezet.nl')).toBeNull();
     await cache.set('laterweg.nl', 'free', 60);
@@ -86,7 +78,7 @@ describe.each(databaseKinds)('the availability cache table on $name', (kind) => 
 
   it('does not answer an expired entry', async () => {
     let clock = Date.now();
-    const cache = createDatabaseAvailabilityCache(database.db, { now: () => clock });
+    const cache = createDatabaseAvailabilityCache(opened().db, { now: () => clock });
     await cache.set('verlopen.nl', 'active', 60);
     expect(await cache.get('verlopen.nl')).toBe('active');
     clock += 61_000;

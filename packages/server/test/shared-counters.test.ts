@@ -10,7 +10,7 @@ import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar
 import type { RegistryPort } from '../src/ports/registry/registry-port.ts';
 import { eq } from 'drizzle-orm';
 import { sharedCounters } from '../src/db/schema/index.ts';
-import { buildTestApp, databaseKinds, openTestRedis, queryCounter, TestClient, testRedisUrl, validRegistration, type TestRedis } from './support/index.ts';
+import { buildTestApp, databaseKinds, openTestRedis, TestClient, testRedisUrl, useCountedDatabase, validRegistration, type TestRedis } from './support/index.ts';
 
 const FREE_SEARCHES = 3;
 const RATE_LIMIT = 6;
@@ -135,20 +135,12 @@ describe.runIf(testRedisUrl !== null)('with Redis', () => {
 });
 
 describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
-  const counter = queryCounter();
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await kind.open({ onQuery: counter.onQuery });
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
-  const counterStatements = (statements: string[]) => statements.filter((statement) => /"shared_counters"/.test(statement));
+  const { database: opened, statementsOn } = useCountedDatabase(kind);
 
   it('counts the hits of one turn with one statement, each caller its own count in the order asked', async () => {
-    const counters = createDatabaseCounters(database.db);
+    const counters = createDatabaseCounters(opened().db);
     let counts: number[] = [];
-    const statements = await counter.during(async () => {
+    const statements = await statementsOn('shared_counters', async () => {
       const hits = await Promise.all([
         ...Array.from({ length: 30 }, () => counters.hit('search:10.9.0.1', 600_000)),
         ...Array.from({ length: 10 }, (_, index) => counters.hit(`search:10.9.1.${index}`, 600_000)),
@@ -156,13 +148,13 @@ describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
       counts = hits.map((hit) => hit.count);
       for (const hit of hits) expect(hit.resetInMs).toBeGreaterThan(590_000);
     });
-    expect(counterStatements(statements)).toHaveLength(1);
+    expect(statements).toHaveLength(1);
     expect(counts).toEqual([...Array.from({ length: 30 }, (_, index) => index + 1), ...Array<number>(10).fill(1)]);
     expect((await counters.hit('search:10.9.0.1', 600_000)).count).toBe(31);
   });
 
   it('counts exactly when two instances hit the same keys at once', async () => {
-    const [first, second] = [createDatabaseCounters(database.db), createDatabaseCounters(database.db)];
+    const [first, second] = [createDatabaseCounters(opened().db), createDatabaseCounters(opened().db)];
     const keys = ['gedeeld:a', 'gedeeld:b', 'gedeeld:c'];
     const hits = await Promise.all(
       Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? first : second).hit(keys[index % 3]!, 60_000).then((hit) => ({ key: keys[index % 3]!, count: hit.count }))),
@@ -173,10 +165,10 @@ describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
   });
 
   it('starts a new window once the last one has ended', async () => {
-    const counters = createDatabaseCounters(database.db);
+    const counters = createDatabaseCounters(opened().db);
     await counters.hit('venster', 1000);
     expect((await counters.hit('venster', 1000)).count).toBe(2);
-    await database.db.update(sharedCounters).set({ expire: new Date(Date.now() - 1) }).where(eq(sharedCounters.key, 'kavel:venster'));
+    await opened().db.update(sharedCounters).set({ expire: new Date(Date.now() - 1) }).where(eq(sharedCounters.key, 'kavel:venster'));
     const next = await counters.hit('venster', 1000);
     expect(next.count).toBe(1);
     expect(next.resetInMs).toBeGreaterThan(900);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle, type OpenOptions } from '../../src/db/connect.ts';
 import { seedCatalogue } from '../../src/features/catalogue/catalogue-seed.ts';
 
@@ -75,4 +76,25 @@ export function queryCounter() {
     },
   };
   return counter;
+}
+
+/**
+ * A fresh database of `kind` for a `describe` block, its statements counted: `statementsOn(table)`
+ * runs `work` and gives the statements it sent that name `table`.
+ */
+export function useCountedDatabase(kind: DatabaseKind): { database: () => DatabaseHandle; statementsOn: (table: string, work: () => Promise<unknown>) => Promise<string[]> } {
+  const counter = queryCounter();
+  let database: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    database = await kind.open({ onQuery: counter.onQuery });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    database: () => database!,
+    async statementsOn(table, work) {
+      return (await counter.during(work)).filter((statement) => statement.includes(`"${table}"`));
+    },
+  };
 }
