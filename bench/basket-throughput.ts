@@ -7,11 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fastify from 'fastify';
-import { buildTestApp, databaseKinds, type DatabaseKind } from '@kavel/server/testing';
-import { createDatabaseCounters, createMemoryCounters } from '../packages/server/src/ports/counters/index.ts';
+import { buildTestApp, databaseKinds, findTestRedis, openTestRedis, type DatabaseKind, type TestRedis } from '@kavel/server/testing';
+import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from '../packages/server/src/ports/counters/index.ts';
 import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
-import { createPostgresCacheEvents } from '../packages/server/src/ports/cache-events/index.ts';
+import { createPostgresCacheEvents, createRedisCacheEvents } from '../packages/server/src/ports/cache-events/index.ts';
 import extensionCatalogue from '../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { loadFromOtherProcess, type LoadFigures } from './load/autocannon-process.ts';
 import { listenOnLoopback, median, ms, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
@@ -28,7 +28,8 @@ export interface ThroughputFigures extends LoadFigures {
 }
 
 export interface BasketFigures {
-  database: DatabaseKind['name'];
+  /** The database, and `+ redis` when the shop runs with `REDIS_URL`. */
+  database: string;
   /** Median over the rounds of each target; the ratios are per round. */
   bare: ThroughputFigures;
   health: ThroughputFigures;
@@ -100,18 +101,31 @@ function tolerateTerminationOnClose(database: DatabaseHandle): void {
   if (database.kind === 'postgres' && pool instanceof EventEmitter) pool.on('error', () => {});
 }
 
-async function measureDatabase(kind: DatabaseKind): Promise<BasketFigures> {
+/**
+ * One setup as the product composes it: on PGlite the counters and the cache events in the
+ * process; on a PostgreSQL server without Redis the shared_counters table and LISTEN/NOTIFY; with
+ * `REDIS_URL` (`redis` given) Redis for both, as a shop of several processes is advised to run.
+ */
+async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null = null): Promise<BasketFigures> {
   const bareApp = fastify();
   bareApp.get('/bare', async () => ({ ok: true }));
   const database = await kind.open();
-  // The cache events production picks: LISTEN/NOTIFY on a server, in-process on PGlite.
-  const events = database.jobStore.kind === 'pool' ? createPostgresCacheEvents(database.jobStore.connectionString) : null;
+  const events = redis
+    ? createRedisCacheEvents(redis.client, redis.keyPrefix)
+    : database.jobStore.kind === 'pool'
+      ? createPostgresCacheEvents(database.jobStore.connectionString)
+      : null;
   await events?.ready;
+  const counters = redis
+    ? createRedisCounters(redis.client, redis.keyPrefix)
+    : kind.name === 'postgres'
+      ? (db: Parameters<typeof createDatabaseCounters>[0]) => createDatabaseCounters(db)
+      : createMemoryCounters();
+  const setup = redis ? `${kind.name} + redis` : kind.name;
   const app = await buildTestApp(database, {
-    // The counter store the product picks (the HTTP rate limit counts every request there): the
-    // shared table on a PostgreSQL server without Redis, memory on PGlite. One client sends all the
-    // load here, so the limit itself is raised.
-    counters: kind.name === 'postgres' ? (db) => createDatabaseCounters(db) : createMemoryCounters(),
+    // One client sends all the load here, so the rate limit itself is raised; it still counts
+    // every request in the store the product picks for this setup.
+    counters,
     jobPollingSeconds: DEFAULT_POLLING_SECONDS,
     config: { rateLimitPerMinute: 10_000_000 },
     ...(events ? { cacheEvents: events } : {}),
@@ -135,10 +149,10 @@ async function measureDatabase(kind: DatabaseKind): Promise<BasketFigures> {
       rounds.push(figures);
     }
     return {
-      database: kind.name,
+      database: setup,
       bare: medianFigures('bare Fastify route', rounds.map((r) => r.bare)),
       health: medianFigures('app /health (no session, no DB)', rounds.map((r) => r.health)),
-      basket: medianFigures(`getBasket (${kind.name})`, rounds.map((r) => r.basket)),
+      basket: medianFigures(`getBasket (${setup})`, rounds.map((r) => r.basket)),
       ratioToBare: spread(rounds.map((r) => r.basket.requestsPerSecond / r.bare.requestsPerSecond)),
       healthRatioToBare: spread(rounds.map((r) => r.health.requestsPerSecond / r.bare.requestsPerSecond)),
     };
@@ -154,6 +168,17 @@ async function measureDatabase(kind: DatabaseKind): Promise<BasketFigures> {
 export async function runBasketThroughputBenchmark(): Promise<BenchmarkOutcome<BasketSummary>> {
   const databases: BasketFigures[] = [];
   for (const kind of databaseKinds) databases.push(await measureDatabase(kind));
+  // The same on PostgreSQL with Redis for the counters and the cache events, when a Redis answers.
+  const postgres = databaseKinds.find((kind) => kind.name === 'postgres');
+  const testRedisUrl = postgres ? await findTestRedis() : null;
+  if (postgres && testRedisUrl) {
+    const redis = await openTestRedis(testRedisUrl);
+    try {
+      databases.push(await measureDatabase(postgres, redis));
+    } finally {
+      await redis.close();
+    }
+  }
   const all = databases.flatMap((d) => [d.bare, d.health, d.basket]);
   const failures = all.flatMap((f) => [
     ...(f.non2xx > 0 ? [`${f.target}: ${f.non2xx} non-2xx responses`] : []),
@@ -164,7 +189,8 @@ export async function runBasketThroughputBenchmark(): Promise<BenchmarkOutcome<B
     `autocannon in its own process: ${CONNECTIONS} connections; per database a ${WARMUP_SECONDS} s warm-up of each target, then ${ROUNDS} rounds`,
     `of ${ROUND_SECONDS} s per target, the order alternating; req/s and latencies are medians over the rounds, ratios per round.`,
     `getBasket with a session cookie whose basket holds ${BASKET_DOMAINS.length} domains; the bare route listens in the same process.`,
-    'The HTTP rate limit counts every request where the product counts it: in memory on PGlite, in the shared_counters table on PostgreSQL (no REDIS_URL).',
+    'The HTTP rate limit counts every request where the product counts it: in memory on PGlite, in the shared_counters table on PostgreSQL',
+    '(no REDIS_URL), and in Redis on "postgres + redis" (REDIS_URL, when a Redis answers on 127.0.0.1:6379 or REDIS_URL_TEST).',
     '',
     ...table(
       ['database', 'target', 'req/s', 'p50', 'p99', 'requests', 'non-2xx', 'errors'],
@@ -177,6 +203,7 @@ export async function runBasketThroughputBenchmark(): Promise<BenchmarkOutcome<B
       (d) => `Ratio getBasket/bare on ${d.database}: median ${showSpread(d.ratioToBare)}: ${verdict(d.ratioToBare.median, RATIO_GOAL, 'at least')}; /health/bare ${showSpread(d.healthRatioToBare)}`,
     ),
     ...(databaseKinds.length === 1 ? ['PostgreSQL skipped: TEST_DATABASE_URL is not set'] : []),
+    ...(databaseKinds.length > 1 && !testRedisUrl ? ['PostgreSQL with Redis skipped: no Redis answers'] : []),
   ];
   return { lines, summary: { connections: CONNECTIONS, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, databases }, failures };
 }
