@@ -7,13 +7,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, databaseKinds, type DatabaseKind } from '@kavel/server/testing';
+import { buildTestApp, databaseKinds, findTestRedis, openTestRedis, type DatabaseKind, type TestRedis } from '@kavel/server/testing';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
 import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess } from './load/availability-client.ts';
-import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
-import { createDatabaseCounters, createMemoryCounters } from '../packages/server/src/ports/counters/index.ts';
+import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
+import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from '../packages/server/src/ports/counters/index.ts';
 import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import { bareEventStream } from './load/bare-event-stream.ts';
 import { listenOnLoopback, median, ms, percentile, round, table, verdict, type BenchmarkOutcome } from './support.ts';
@@ -33,7 +33,8 @@ export interface AvailabilitySummary {
 }
 
 export interface AvailabilityFigures {
-  database: DatabaseKind['name'];
+  /** The database, and `+ redis` when the shop runs with `REDIS_URL`. */
+  database: string;
   sequential: {
     runs: number;
     medianFirstEventMs: number;
@@ -123,18 +124,36 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
   ];
   const failures: string[] = bare.failures.map((failure) => `bare event stream: ${failure}`);
   const databases: AvailabilityFigures[] = [];
-  for (const kind of databaseKinds) {
-    const measured = await measureDatabase(kind);
+  const measure = async (kind: DatabaseKind, redis: TestRedis | null) => {
+    const measured = await measureDatabase(kind, redis);
     databases.push(measured.figures);
     const aboveFloor = round(measured.figures.concurrent.overshootMs.p95 - b.overshootMs.p95);
     lines.push(...measured.lines, `  Above the floor at the p95 (the app's own share under the burst): ${ms(aboveFloor)}`, '');
-    failures.push(...measured.failures.map((failure) => `${kind.name}: ${failure}`));
+    failures.push(...measured.failures.map((failure) => `${measured.figures.database}: ${failure}`));
+  };
+  for (const kind of databaseKinds) await measure(kind, null);
+  // PostgreSQL once more with Redis for the counters and the cache (REDIS_URL), when a Redis answers.
+  const postgres = databaseKinds.find((kind) => kind.name === 'postgres');
+  const redisUrl = postgres ? await findTestRedis() : null;
+  if (postgres && redisUrl) {
+    const redis = await openTestRedis(redisUrl);
+    try {
+      await measure(postgres, redis);
+    } finally {
+      await redis.close();
+    }
   }
   if (databaseKinds.length === 1) lines.push('PostgreSQL skipped: TEST_DATABASE_URL is not set');
+  else if (!redisUrl) lines.push('PostgreSQL with Redis skipped: no Redis answers');
   return { lines, summary: { extensions: EXTENSIONS.length, latencyMs: LATENCY_MS, bareEventStream: bare.figures, databases }, failures };
 }
 
-async function measureDatabase(kind: DatabaseKind): Promise<{ lines: string[]; figures: AvailabilityFigures; failures: string[] }> {
+/**
+ * One setup as the product composes it: the availability cache and the shared counters in memory
+ * on PGlite, in the database on a PostgreSQL server without Redis, in Redis with `REDIS_URL`
+ * (`redis` given).
+ */
+async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null): Promise<{ lines: string[]; figures: AvailabilityFigures; failures: string[] }> {
   const database = await kind.open();
   const registry = createSimulatedRegistry({
     latencyMs: LATENCY_MS,
@@ -142,15 +161,19 @@ async function measureDatabase(kind: DatabaseKind): Promise<{ lines: string[]; f
     wellKnown,
     isRegisteredInShop: batchedOwnershipCheck(database.db),
   });
+  const setup = redis ? `${kind.name} + redis` : kind.name;
+  const stores = redis ? 'in Redis' : kind.name === 'postgres' ? 'in the database' : 'in memory';
   const app = await buildTestApp(database, {
     registry,
-    // The availability cache as the product sets it up by default: in memory on the embedded
-    // database, the shared table on a PostgreSQL server (without Redis), kept for 60 s. Every label
-    // is new, so no lookup is answered from it, but each reads it and writes its answer.
-    availabilityCache: kind.name === 'postgres' ? (db) => createDatabaseAvailabilityCache(db) : createMemoryAvailabilityCache(),
-    // The shared counters (the request rate limit, the free searches) as the product sets them up:
-    // in memory on the embedded database, in the database on a PostgreSQL server without Redis.
-    counters: kind.name === 'postgres' ? (db) => createDatabaseCounters(db) : createMemoryCounters(),
+    // The availability cache as the product sets it up by default, kept for 60 s. Every label is
+    // new, so no lookup is answered from it, but each reads it and writes its answer.
+    availabilityCache: redis
+      ? createRedisAvailabilityCache(redis.client, redis.keyPrefix)
+      : kind.name === 'postgres'
+        ? (db) => createDatabaseAvailabilityCache(db)
+        : createMemoryAvailabilityCache(),
+    // The shared counters (the request rate limit, the free searches) as the product sets them up.
+    counters: redis ? createRedisCounters(redis.client, redis.keyPrefix) : kind.name === 'postgres' ? (db) => createDatabaseCounters(db) : createMemoryCounters(),
     // Idle job workers ask for work as often as the product's do (the tests' app asks four times as often).
     jobPollingSeconds: DEFAULT_POLLING_SECONDS,
     // Each search comes from a visitor of its own, through one proxy (see `visitorAddress`), so the
@@ -187,7 +210,7 @@ async function measureDatabase(kind: DatabaseKind): Promise<{ lines: string[]; f
     type Timing = 'firstEventMs' | 'lastEventMs' | 'slowestLookupMs' | 'overshootMs';
     const pick = (key: Timing) => median(sequential.map((result) => result[key]));
     const figures: AvailabilityFigures = {
-      database: kind.name,
+      database: setup,
       sequential: {
         runs: SEQUENTIAL_RUNS,
         medianFirstEventMs: round(pick('firstEventMs')),
@@ -215,7 +238,7 @@ async function measureDatabase(kind: DatabaseKind): Promise<{ lines: string[]; f
     const s = figures.sequential;
     const c = figures.concurrent;
     const lines = [
-      `${kind.name}: ${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, availability cache and counters ${kind.name === 'postgres' ? 'in the database' : 'in memory'} (cache ${CACHE_SECONDS} s, every label new), one visitor per search`,
+      `${setup}: ${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, availability cache and counters ${stores} (cache ${CACHE_SECONDS} s, every label new), one visitor per search`,
       '',
       `One search at a time (median of ${SEQUENTIAL_RUNS} runs, fresh label each):`,
       ...table(

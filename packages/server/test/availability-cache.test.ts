@@ -86,6 +86,34 @@ describe.each(databaseKinds)('the availability cache table on $name', (kind) => 
   });
 });
 
+describe.runIf(testRedisUrl !== null)('the availability cache on Redis', () => {
+  it("reads and writes a whole search's forty domains with one write to Redis each", async () => {
+    const redis = await openTestRedis(testRedisUrl!);
+    try {
+      const cache = createRedisAvailabilityCache(redis.client, redis.keyPrefix);
+      expect(await cache.get('opwarmen.nl')).toBeNull();
+      // What the client writes to its connection: a turn's commands go as one write (one round trip).
+      const stream = (redis.client as unknown as { stream: { write: (...chunks: unknown[]) => boolean } }).stream;
+      const write = stream.write.bind(stream);
+      let writes = 0;
+      stream.write = (...chunks) => {
+        writes++;
+        return write(...chunks);
+      };
+      const domains = Array.from({ length: 40 }, (_, index) => `zoektocht${index}.nl`);
+      await Promise.all(domains.map((domain, index) => cache.set(domain, index % 2 === 0 ? 'free' : 'active', 60)));
+      expect(writes).toBe(1);
+      writes = 0;
+      const answers = await Promise.all([...domains, 'nooitgezocht.nl'].map((domain) => cache.get(domain)));
+      expect(writes).toBe(1);
+      expect(answers).toEqual([...domains.map((_, index) => (index % 2 === 0 ? 'free' : 'active')), null]);
+      stream.write = write;
+    } finally {
+      await redis.close();
+    }
+  });
+});
+
 /**
  * A lookup that was under way when the shop registered the domain answers 'free' after the
  * forget: that answer must not be kept, in any adapter, or every process would report the
