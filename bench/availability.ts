@@ -7,15 +7,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, databaseKinds, findTestRedis, openTestRedis, type DatabaseKind, type TestRedis } from '@kavel/server/testing';
+import { buildTestApp } from '@kavel/server/testing';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
 import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess } from './load/availability-client.ts';
 import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
-import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from '../packages/server/src/ports/counters/index.ts';
 import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import { bareEventStream } from './load/bare-event-stream.ts';
+import { inEverySetup, productCounters, type Setup } from './setups.ts';
 import { listenOnLoopback, median, ms, percentile, round, table, verdict, type BenchmarkOutcome } from './support.ts';
 
 const TARGET_OVERSHOOT_MS = 50;
@@ -124,36 +124,23 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
   ];
   const failures: string[] = bare.failures.map((failure) => `bare event stream: ${failure}`);
   const databases: AvailabilityFigures[] = [];
-  const measure = async (kind: DatabaseKind, redis: TestRedis | null) => {
-    const measured = await measureDatabase(kind, redis);
+  const skipped = await inEverySetup(async (setup) => {
+    const measured = await measureSetup(setup);
     databases.push(measured.figures);
     const aboveFloor = round(measured.figures.concurrent.overshootMs.p95 - b.overshootMs.p95);
     lines.push(...measured.lines, `  Above the floor at the p95 (the app's own share under the burst): ${ms(aboveFloor)}`, '');
-    failures.push(...measured.failures.map((failure) => `${measured.figures.database}: ${failure}`));
-  };
-  for (const kind of databaseKinds) await measure(kind, null);
-  // PostgreSQL once more with Redis for the counters and the cache (REDIS_URL), when a Redis answers.
-  const postgres = databaseKinds.find((kind) => kind.name === 'postgres');
-  const redisUrl = postgres ? await findTestRedis() : null;
-  if (postgres && redisUrl) {
-    const redis = await openTestRedis(redisUrl);
-    try {
-      await measure(postgres, redis);
-    } finally {
-      await redis.close();
-    }
-  }
-  if (databaseKinds.length === 1) lines.push('PostgreSQL skipped: TEST_DATABASE_URL is not set');
-  else if (!redisUrl) lines.push('PostgreSQL with Redis skipped: no Redis answers');
+    failures.push(...measured.failures.map((failure) => `${setup.name}: ${failure}`));
+  });
+  lines.push(...skipped);
   return { lines, summary: { extensions: EXTENSIONS.length, latencyMs: LATENCY_MS, bareEventStream: bare.figures, databases }, failures };
 }
 
 /**
  * One setup as the product composes it: the availability cache and the shared counters in memory
- * on PGlite, in the database on a PostgreSQL server without Redis, in Redis with `REDIS_URL`
- * (`redis` given).
+ * on PGlite, in the database on a PostgreSQL server without Redis, in Redis with `REDIS_URL`.
  */
-async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null): Promise<{ lines: string[]; figures: AvailabilityFigures; failures: string[] }> {
+async function measureSetup(setup: Setup): Promise<{ lines: string[]; figures: AvailabilityFigures; failures: string[] }> {
+  const { kind, redis } = setup;
   const database = await kind.open();
   const registry = createSimulatedRegistry({
     latencyMs: LATENCY_MS,
@@ -161,7 +148,6 @@ async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null): Pro
     wellKnown,
     isRegisteredInShop: batchedOwnershipCheck(database.db),
   });
-  const setup = redis ? `${kind.name} + redis` : kind.name;
   const stores = redis ? 'in Redis' : kind.name === 'postgres' ? 'in the database' : 'in memory';
   const app = await buildTestApp(database, {
     registry,
@@ -173,7 +159,7 @@ async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null): Pro
         ? (db) => createDatabaseAvailabilityCache(db)
         : createMemoryAvailabilityCache(),
     // The shared counters (the request rate limit, the free searches) as the product sets them up.
-    counters: redis ? createRedisCounters(redis.client, redis.keyPrefix) : kind.name === 'postgres' ? (db) => createDatabaseCounters(db) : createMemoryCounters(),
+    counters: productCounters(setup),
     // Idle job workers ask for work as often as the product's do (the tests' app asks four times as often).
     jobPollingSeconds: DEFAULT_POLLING_SECONDS,
     // Each search comes from a visitor of its own, through one proxy (see `visitorAddress`), so the
@@ -210,7 +196,7 @@ async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null): Pro
     type Timing = 'firstEventMs' | 'lastEventMs' | 'slowestLookupMs' | 'overshootMs';
     const pick = (key: Timing) => median(sequential.map((result) => result[key]));
     const figures: AvailabilityFigures = {
-      database: setup,
+      database: setup.name,
       sequential: {
         runs: SEQUENTIAL_RUNS,
         medianFirstEventMs: round(pick('firstEventMs')),
@@ -238,7 +224,7 @@ async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null): Pro
     const s = figures.sequential;
     const c = figures.concurrent;
     const lines = [
-      `${setup}: ${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, availability cache and counters ${stores} (cache ${CACHE_SECONDS} s, every label new), one visitor per search`,
+      `${setup.name}: ${EXTENSIONS.length} extensions per search, registry latency ${LATENCY_MS.min}..${LATENCY_MS.max} ms, availability cache and counters ${stores} (cache ${CACHE_SECONDS} s, every label new), one visitor per search`,
       '',
       `One search at a time (median of ${SEQUENTIAL_RUNS} runs, fresh label each):`,
       ...table(

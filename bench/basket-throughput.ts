@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fastify from 'fastify';
-import { buildTestApp, databaseKinds, findTestRedis, openTestRedis, type DatabaseKind, type TestRedis } from '@kavel/server/testing';
-import { createDatabaseCounters, createMemoryCounters, createRedisCounters } from '../packages/server/src/ports/counters/index.ts';
+import { buildTestApp } from '@kavel/server/testing';
 import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
 import { createPostgresCacheEvents, createRedisCacheEvents } from '../packages/server/src/ports/cache-events/index.ts';
 import extensionCatalogue from '../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { loadFromOtherProcess, type LoadFigures } from './load/autocannon-process.ts';
+import { inEverySetup, productCounters, type Setup } from './setups.ts';
 import { listenOnLoopback, median, ms, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
 
 const CONNECTIONS = 50;
@@ -106,7 +106,8 @@ function tolerateTerminationOnClose(database: DatabaseHandle): void {
  * process; on a PostgreSQL server without Redis the shared_counters table and LISTEN/NOTIFY; with
  * `REDIS_URL` (`redis` given) Redis for both, as a shop of several processes is advised to run.
  */
-async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null = null): Promise<BasketFigures> {
+async function measureSetup(setup: Setup): Promise<BasketFigures> {
+  const { kind, redis } = setup;
   const bareApp = fastify();
   bareApp.get('/bare', async () => ({ ok: true }));
   const database = await kind.open();
@@ -116,16 +117,10 @@ async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null = nul
       ? createPostgresCacheEvents(database.jobStore.connectionString)
       : null;
   await events?.ready;
-  const counters = redis
-    ? createRedisCounters(redis.client, redis.keyPrefix)
-    : kind.name === 'postgres'
-      ? (db: Parameters<typeof createDatabaseCounters>[0]) => createDatabaseCounters(db)
-      : createMemoryCounters();
-  const setup = redis ? `${kind.name} + redis` : kind.name;
   const app = await buildTestApp(database, {
     // One client sends all the load here, so the rate limit itself is raised; it still counts
     // every request in the store the product picks for this setup.
-    counters,
+    counters: productCounters(setup),
     jobPollingSeconds: DEFAULT_POLLING_SECONDS,
     config: { rateLimitPerMinute: 10_000_000 },
     ...(events ? { cacheEvents: events } : {}),
@@ -149,10 +144,10 @@ async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null = nul
       rounds.push(figures);
     }
     return {
-      database: setup,
+      database: setup.name,
       bare: medianFigures('bare Fastify route', rounds.map((r) => r.bare)),
       health: medianFigures('app /health (no session, no DB)', rounds.map((r) => r.health)),
-      basket: medianFigures(`getBasket (${setup})`, rounds.map((r) => r.basket)),
+      basket: medianFigures(`getBasket (${setup.name})`, rounds.map((r) => r.basket)),
       ratioToBare: spread(rounds.map((r) => r.basket.requestsPerSecond / r.bare.requestsPerSecond)),
       healthRatioToBare: spread(rounds.map((r) => r.health.requestsPerSecond / r.bare.requestsPerSecond)),
     };
@@ -167,18 +162,9 @@ async function measureDatabase(kind: DatabaseKind, redis: TestRedis | null = nul
 
 export async function runBasketThroughputBenchmark(): Promise<BenchmarkOutcome<BasketSummary>> {
   const databases: BasketFigures[] = [];
-  for (const kind of databaseKinds) databases.push(await measureDatabase(kind));
-  // The same on PostgreSQL with Redis for the counters and the cache events, when a Redis answers.
-  const postgres = databaseKinds.find((kind) => kind.name === 'postgres');
-  const testRedisUrl = postgres ? await findTestRedis() : null;
-  if (postgres && testRedisUrl) {
-    const redis = await openTestRedis(testRedisUrl);
-    try {
-      databases.push(await measureDatabase(postgres, redis));
-    } finally {
-      await redis.close();
-    }
-  }
+  const skipped = await inEverySetup(async (setup) => {
+    databases.push(await measureSetup(setup));
+  });
   const all = databases.flatMap((d) => [d.bare, d.health, d.basket]);
   const failures = all.flatMap((f) => [
     ...(f.non2xx > 0 ? [`${f.target}: ${f.non2xx} non-2xx responses`] : []),
@@ -202,8 +188,7 @@ export async function runBasketThroughputBenchmark(): Promise<BenchmarkOutcome<B
     ...databases.map(
       (d) => `Ratio getBasket/bare on ${d.database}: median ${showSpread(d.ratioToBare)}: ${verdict(d.ratioToBare.median, RATIO_GOAL, 'at least')}; /health/bare ${showSpread(d.healthRatioToBare)}`,
     ),
-    ...(databaseKinds.length === 1 ? ['PostgreSQL skipped: TEST_DATABASE_URL is not set'] : []),
-    ...(databaseKinds.length > 1 && !testRedisUrl ? ['PostgreSQL with Redis skipped: no Redis answers'] : []),
+    ...skipped,
   ];
   return { lines, summary: { connections: CONNECTIONS, rounds: ROUNDS, roundSeconds: ROUND_SECONDS, databases }, failures };
 }
