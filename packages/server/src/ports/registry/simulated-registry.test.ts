@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, it, expect } from 'vitest';
 import { createSimulatedRegistry, simulatedCurrentExpiry, simulatedLatencyMs } from './simulated-registry.ts';
 import type { SimulatedRegistryOptions } from './simulated-registry.ts';
@@ -123,6 +124,23 @@ describe('simulated registry: latency', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 20);
     expect(await port.lookup('mijnbakkerij.nl', settings, controller.signal)).toEqual({ ok: false, reason: 'timeout' });
+  });
+
+  it('listens once on a signal forty lookups share, answers them all when it aborts, and lets go of it when they answer', async () => {
+    const slow = registry({ latencyMs: { min: 2000, max: 2000 } });
+    const deadline = new AbortController();
+    const lookups = Array.from({ length: 40 }, (_, i) => slow.lookup(`gedeeld${i}.nl`, settings, deadline.signal));
+    expect(getEventListeners(deadline.signal, 'abort')).toHaveLength(1);
+    deadline.abort();
+    expect(await Promise.all(lookups)).toEqual(Array.from({ length: 40 }, () => ({ ok: false, reason: 'timeout' })));
+
+    // Answered lookups leave nothing to call: a later abort of their signal changes nothing.
+    const quick = registry({ latencyMs: { min: 1, max: 1 } });
+    const search = new AbortController();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => quick.lookup(`vrij${i}.nl`, settings, search.signal)));
+    expect(answers).toEqual(Array.from({ length: 40 }, () => ({ ok: true, status: 'free' })));
+    expect(getEventListeners(search.signal, 'abort')).toHaveLength(1);
+    search.abort();
   });
 });
 

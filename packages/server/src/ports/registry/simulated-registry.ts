@@ -78,20 +78,48 @@ const TIMEOUT: RegistryAnswer = { ok: false, reason: 'timeout' };
 /** A transfer code holding this word is refused, so a demo or test can show a failed transfer. */
 export const SIMULATED_INVALID_TRANSFER_CODE = 'ONGELDIG';
 
+/**
+ * What waits on each signal: one `abort` listener per signal, however many lookups wait on it. The
+ * forty lookups of a search share its deadline, and an `EventTarget` looks through its listeners
+ * on every add (no listener twice): one listener per lookup cost a walk of the list per lookup and
+ * a removal per answer, a few per cent of the server's work under a burst of searches.
+ */
+const waiting = new WeakMap<AbortSignal, Set<() => void>>();
+
+/** Calls `onAbort` once when `signal` aborts; the answer stops that. */
+function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
+  let callbacks = waiting.get(signal);
+  if (!callbacks) {
+    const fresh = new Set<() => void>();
+    waiting.set(signal, fresh);
+    signal.addEventListener(
+      'abort',
+      () => {
+        waiting.delete(signal);
+        for (const callback of fresh) callback();
+      },
+      { once: true },
+    );
+    callbacks = fresh;
+  }
+  callbacks.add(onAbort);
+  const registered = callbacks;
+  return () => registered.delete(onAbort);
+}
+
 /** Resolves true after `ms`, or false as soon as `signal` aborts; never leaves a timer behind. */
 function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
   if (signal.aborted) return Promise.resolve(false);
   if (ms <= 0) return Promise.resolve(true);
   return new Promise((resolve) => {
-    const onAbort = (): void => {
+    const stop = whenAborted(signal, () => {
       clearTimeout(timer);
       resolve(false);
-    };
+    });
     const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
+      stop();
       resolve(true);
     }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
   });
 }
 
@@ -99,15 +127,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
   return new Promise<T | undefined>((resolve, reject) => {
-    const onAbort = (): void => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
+    const stop = whenAborted(signal, () => resolve(undefined));
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        stop();
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
