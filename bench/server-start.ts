@@ -6,6 +6,12 @@
  * is already migrated (a restart), with its default settings otherwise (role `all`, demo accounts);
  * with `TEST_DATABASE_URL`, also on a fresh PostgreSQL database of that server, migrated
  * beforehand, in the same rounds.
+ *
+ * Next to them, in the same rounds, the design's floor on each database: a server of the packages
+ * DESIGN.md prescribes and nothing else (Fastify, zod, drizzle and the database's driver), which
+ * opens the same database and answers `/health` after one query. What the shop adds is what it
+ * takes above that floor; when the floor itself misses the goal, no server of this design meets it
+ * on this runtime.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +39,41 @@ export interface ServerStartSummary {
   goal: number;
   met: boolean;
   /** On PostgreSQL, when `TEST_DATABASE_URL` names a server. */
-  postgres: { compiledMs: Figures; ratio: number; met: boolean } | null;
+  postgres: { compiledMs: Figures; ratio: number; met: boolean; floorMs: Figures; floorRatio: number } | null;
+  /** The design's floor on the embedded database: Fastify, zod, drizzle and PGlite, one query. */
+  floorMs: Figures;
+  floorRatio: number;
+}
+
+/**
+ * The design's floor: Fastify, zod, drizzle and the database's driver, loaded as the shop loads
+ * them; the database opened (PGlite with the shop's WebAssembly setting) and asked one query; a
+ * `/health` whose answer zod checks. No migrations, no routes of the shop, no jobs.
+ */
+function designFloorSource(): string {
+  const at = (specifier: string) => JSON.stringify(import.meta.resolve(specifier));
+  return [
+    `import { setFlagsFromString } from 'node:v8';`,
+    `import Fastify from ${at('fastify')};`,
+    `import { z } from ${at('zod')};`,
+    `import { sql } from ${at('drizzle-orm')};`,
+    `let db;`,
+    `if (process.env.DATABASE_URL) {`,
+    `  const [{ default: pg }, { drizzle }] = await Promise.all([import(${at('pg')}), import(${at('drizzle-orm/node-postgres')})]);`,
+    `  db = drizzle(new pg.Pool({ connectionString: process.env.DATABASE_URL }));`,
+    `} else {`,
+    `  setFlagsFromString('--wasm-tiering-budget=1000000000');`,
+    `  const [{ PGlite }, { drizzle }] = await Promise.all([import(${at('@electric-sql/pglite')}), import(${at('drizzle-orm/pglite')})]);`,
+    `  db = drizzle(new PGlite(process.env.DATA_DIR));`,
+    `}`,
+    `await db.execute(sql\`select 1\`);`,
+    `const Health = z.object({ ok: z.literal(true) });`,
+    `const app = Fastify();`,
+    `app.get('/health', async () => Health.parse({ ok: true }));`,
+    `process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));`,
+    `await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });`,
+    '',
+  ].join('\n');
 }
 
 async function freePort(): Promise<number> {
@@ -76,7 +116,7 @@ async function runToEnd(file: string, env: Record<string, string>): Promise<void
 
 const spread = (values: number[]): Figures => ({ median: round(median(values), 1), min: round(Math.min(...values), 1), max: round(Math.max(...values), 1) });
 
-type Side = 'bare' | 'embedded' | 'postgres';
+type Side = 'bare' | 'embedded' | 'postgres' | 'floorEmbedded' | 'floorPostgres';
 
 export async function runServerStartBenchmark(): Promise<BenchmarkOutcome<ServerStartSummary>> {
   if (!existsSync(COMPILED_MAIN)) throw new Error('packages/server/dist/main.js is missing: run `npm run build` first');
@@ -92,19 +132,24 @@ export async function runServerStartBenchmark(): Promise<BenchmarkOutcome<Server
         `process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));\n` +
         `await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });\n`,
     );
+    const floorFile = join(folder, 'design-floor.mjs');
+    writeFileSync(floorFile, designFloorSource());
     const outbox = { OUTBOX_DIR: join(folder, 'outbox'), LOG_LEVEL: 'warn' };
     const environments: Record<Side, Record<string, string>> = {
       bare: {},
       embedded: { DATA_DIR: join(folder, 'data'), ...outbox },
       postgres: postgres ? { DATABASE_URL: postgres.url, ...outbox } : {},
+      floorEmbedded: { DATA_DIR: join(folder, 'data') },
+      floorPostgres: postgres ? { DATABASE_URL: postgres.url } : {},
     };
-    const sides: Side[] = postgres ? ['bare', 'embedded', 'postgres'] : ['bare', 'embedded'];
-    const start = (side: Side) => timeToFirstAnswer(side === 'bare' ? bareFile : COMPILED_MAIN, environments[side]);
-    for (const side of sides) if (side !== 'bare') await runToEnd(COMPILED_MIGRATE, environments[side]);
+    const sides: Side[] = postgres ? ['bare', 'floorEmbedded', 'embedded', 'floorPostgres', 'postgres'] : ['bare', 'floorEmbedded', 'embedded'];
+    const fileOf = (side: Side) => (side === 'bare' ? bareFile : side.startsWith('floor') ? floorFile : COMPILED_MAIN);
+    const start = (side: Side) => timeToFirstAnswer(fileOf(side), environments[side]);
+    for (const side of ['embedded', 'postgres'] as const) if (sides.includes(side)) await runToEnd(COMPILED_MIGRATE, environments[side]);
     // One unmeasured start each: the operating system's file cache, as on a machine that ran it before.
     for (const side of sides) await start(side);
 
-    const times: Record<Side, number[]> = { bare: [], embedded: [], postgres: [] };
+    const times: Record<Side, number[]> = { bare: [], embedded: [], postgres: [], floorEmbedded: [], floorPostgres: [] };
     for (let round = 0; round < ROUNDS; round++) {
       // A/B alternating: the side that starts first changes every round.
       const order = sides.map((_, index) => sides[(index + round) % sides.length]!);
@@ -115,24 +160,41 @@ export async function runServerStartBenchmark(): Promise<BenchmarkOutcome<Server
     const verdictOf = (ratio: number) => (ratio <= GOAL_RATIO ? 'met' : `MISS by ${round(ratio - GOAL_RATIO, 2)}`);
     const compiledMs = spread(times.embedded);
     const ratio = ratioOf('embedded');
-    const postgresFigures = postgres ? { compiledMs: spread(times.postgres), ratio: ratioOf('postgres'), met: ratioOf('postgres') <= GOAL_RATIO } : null;
+    const floorMs = spread(times.floorEmbedded);
+    const floorRatio = ratioOf('floorEmbedded');
+    const postgresFigures = postgres
+      ? { compiledMs: spread(times.postgres), ratio: ratioOf('postgres'), met: ratioOf('postgres') <= GOAL_RATIO, floorMs: spread(times.floorPostgres), floorRatio: ratioOf('floorPostgres') }
+      : null;
+    const floorLine = (database: string, floor: number, shop: number) =>
+      `  the design's floor on ${database}: ${floor} (${verdictOf(floor)}${floor > GOAL_RATIO ? ': no server of this design meets the goal on this runtime' : ''}); the shop ${shop}, ${round(shop - floor, 2)} above it`;
     const row = (label: string, figures: Figures) => [label, ms(figures.median), ms(figures.min), ms(figures.max)];
     const lines = [
       ...table(
         ['server (new node process, to first 200 on /health)', 'median', 'min', 'max'],
         [
           row('bare Fastify, one route', bareMs),
+          row("design's floor: Fastify, zod, drizzle, PGlite, one query", floorMs),
           row('Kavel compiled (dist/main.js, migrated PGlite)', compiledMs),
-          ...(postgresFigures ? [row('Kavel compiled (dist/main.js, migrated PostgreSQL)', postgresFigures.compiledMs)] : []),
+          ...(postgresFigures
+            ? [row("design's floor: Fastify, zod, drizzle, pg, one query", postgresFigures.floorMs), row('Kavel compiled (dist/main.js, migrated PostgreSQL)', postgresFigures.compiledMs)]
+            : []),
         ],
       ),
       '',
       `Start ratio compiled/bare, PGlite: ${ratio} (goal at most ${GOAL_RATIO}): ${verdictOf(ratio)} (${ROUNDS} rounds, A/B alternating)`,
-      postgresFigures
-        ? `Start ratio compiled/bare, PostgreSQL: ${postgresFigures.ratio} (goal at most ${GOAL_RATIO}): ${verdictOf(postgresFigures.ratio)}`
-        : 'PostgreSQL skipped: TEST_DATABASE_URL is not set',
+      floorLine('PGlite', floorRatio, ratio),
+      ...(postgresFigures
+        ? [
+            `Start ratio compiled/bare, PostgreSQL: ${postgresFigures.ratio} (goal at most ${GOAL_RATIO}): ${verdictOf(postgresFigures.ratio)}`,
+            floorLine('PostgreSQL', postgresFigures.floorRatio, postgresFigures.ratio),
+          ]
+        : ['PostgreSQL skipped: TEST_DATABASE_URL is not set']),
     ];
-    return { lines, summary: { rounds: ROUNDS, bareMs, compiledMs, ratio, goal: GOAL_RATIO, met: ratio <= GOAL_RATIO, postgres: postgresFigures }, failures: [] };
+    return {
+      lines,
+      summary: { rounds: ROUNDS, bareMs, compiledMs, ratio, goal: GOAL_RATIO, met: ratio <= GOAL_RATIO, postgres: postgresFigures, floorMs, floorRatio },
+      failures: [],
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
     await postgres?.drop();

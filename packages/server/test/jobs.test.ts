@@ -193,6 +193,7 @@ describe.each(databaseKinds)('jobs of the shop on $name', (kind) => {
 
   it('declares the shop\'s queues with retries', () => {
     expect(Object.keys(QUEUES).sort()).toEqual([
+      'close-ended-invoices',
       'dns-catch-up',
       'fulfil-order',
       'fulfilment-sweep',

@@ -7,7 +7,9 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { invoices } from '../src/db/schema/index.ts';
 import { createInvoiceService } from '../src/features/orders/invoice-service.ts';
 import { fillBasket, orderOf, purchase, purchaseBody, purchased, VALID_IBAN } from './orders-helpers.ts';
-import { createActiveAccount, databaseKinds, LONG_SESSIONS, TestClient, useTestShop, type TestShop } from './support/index.ts';
+import { JOBS } from '../src/jobs/queues.ts';
+import { SCHEDULES } from '../src/roles/worker.ts';
+import { createActiveAccount, databaseKinds, jobsOf, LONG_SESSIONS, TestClient, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
 
 const invoiceList = async (client: TestClient) => z.array(ZInvoiceSummary).parse((await client.get('/api/account/facturen')).json());
 
@@ -105,6 +107,27 @@ describe.each(databaseKinds)('invoices on $name', (kind) => {
     expect((await invoiceList(customer))[0]).toMatchObject({ id: february.invoiceId, closed: false });
     expect(await book.closeEndedMonths(new Date('2026-02-28T23:00:00Z'))).toBe(1);
     expect((await invoiceList(customer))[0]).toMatchObject({ id: february.invoiceId, closed: true, date: '2026-03-01' });
+  });
+
+  it("issues a month's open invoice by the worker's hourly job once the month is over, and not before", async () => {
+    clock = new Date('2026-04-20T10:00:00Z');
+    const customer = await createActiveAccount(app, shop.mailer, 'uurtaak@example.nl');
+    await fillBasket(customer);
+    const april = await orderOf(customer, purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT'))).orderId);
+    const issued = async () => (await invoiceList(customer)).find((invoice) => invoice.id === april.invoiceId)?.closed;
+    const runHourlyJob = async () => {
+      await jobsOf(app).enqueue(JOBS.closeInvoices, {}, {});
+      await waitForJobs(app);
+    };
+
+    clock = new Date('2026-04-30T21:59:00Z'); // 23:59 on 30 April in Amsterdam
+    await runHourlyJob();
+    expect(await issued()).toBe(false);
+
+    clock = new Date('2026-04-30T22:01:00Z'); // 1 May in Amsterdam
+    await runHourlyJob();
+    expect(await issued()).toBe(true);
+    expect(SCHEDULES[JOBS.closeInvoices]).toBe('1 * * * *');
   });
 
   it("shows an invoice to its customer only: someone else's is 404, a visitor goes to the login page", async () => {

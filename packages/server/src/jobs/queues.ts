@@ -18,6 +18,8 @@ export const JOBS = {
   renewForwardCertificates: 'renew-forward-certificates',
   /** Hourly: old account attempts and expired link tokens. */
   purgeAccounts: 'purge-account-attempts',
+  /** Hourly: open invoices whose month is over are closed (issued). */
+  closeInvoices: 'close-ended-invoices',
 } as const;
 
 export const QUEUES: Record<string, QueueSettings> = {
@@ -30,4 +32,5 @@ export const QUEUES: Record<string, QueueSettings> = {
   [JOBS.syncDomainHolder]: { retryLimit: 12, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 120, policy: 'stately', concurrency: 2 },
   [JOBS.renewForwardCertificates]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 3600, policy: 'singleton' },
   [JOBS.purgeAccounts]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
+  [JOBS.closeInvoices]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
 };

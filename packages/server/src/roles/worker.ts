@@ -9,6 +9,8 @@ import type { RunningRole } from './running-role.ts';
 export const SCHEDULES: Record<string, string> = {
   [JOBS.fulfilmentSweep]: '* * * * *',
   [JOBS.purgeAccounts]: '17 * * * *',
+  // A month ends at 22:00 or 23:00 UTC (Amsterdam's midnight): its open invoices are issued a minute later.
+  [JOBS.closeInvoices]: '1 * * * *',
   [JOBS.dnsCatchUp]: '*/5 * * * *',
   [JOBS.renewForwardCertificates]: '23 */6 * * *',
 };
@@ -23,6 +25,7 @@ export async function startWorker(services: Services, jobs: JobSystem, options: 
   await jobs.work(JOBS.fulfilOrder, fulfilment.fulfilOrder);
   await jobs.work(JOBS.fulfilmentSweep, fulfilment.sweep);
   await jobs.work(JOBS.purgeAccounts, () => services.accounts.purgeExpired());
+  await jobs.work(JOBS.closeInvoices, async () => void (await services.orders.invoices.closeEndedMonths(services.now())));
   await jobs.work(JOBS.publishZone, services.dnsPublishing.publishZone);
   await jobs.work(JOBS.syncDomainHolder, services.holderRegistrySync.syncHolder);
   await jobs.work(JOBS.renewForwardCertificates, async () => void (await services.forwardTls.renewDue()));

@@ -47,7 +47,9 @@ tfoot .grand th, tfoot .grand td { font-weight: 700; font-size: 1.1rem; border-t
 
 
 const euro = (cents: number) => escapeHtml(formatEuro(cents, 'nl'));
-const dutchDate = (at: Date) => new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' }).format(at);
+/** One format for every invoice, made at the first (a format costs far more to make than to use). */
+let dutchDates: Intl.DateTimeFormat | undefined;
+const dutchDate = (at: Date) => (dutchDates ??= new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' })).format(at);
 const PERIOD_TEXT: Record<TOrderPeriod, string> = { MONTHLY: '1 maand', QUARTERLY: '3 maanden', YEARLY: '1 jaar', FIVE_YEARLY: '5 jaar' };
 
 /** What a line bought, in words: the product and the domain it is for. */

@@ -53,8 +53,8 @@ export interface OrdersFeature {
   invoices: InvoiceService;
   payments: PaymentService;
   /**
-   * The purchase, order app, payment and invoice routes, the payment adapter's own pages, and the
-   * hourly close of open invoices whose month is over (stopped when the app closes).
+   * The purchase, order app, payment and invoice routes and the payment adapter's own pages. Open
+   * invoices whose month is over are closed by the worker's hourly `close-ended-invoices` job.
    */
   register(app: FastifyInstance): void;
 }
@@ -111,13 +111,6 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
         },
         mayPay: (request, merchantOrderId) => payments.isPayer(request.session.customerId, merchantOrderId),
       });
-      const closeEndedMonths = () =>
-        invoices.closeEndedMonths(now()).catch((error: unknown) => log.error({ err: error }, "closing last month's open invoices failed"));
-      const timer = setInterval(() => void closeEndedMonths(), 3_600_000).unref();
-      app.addHook('onReady', async () => {
-        await closeEndedMonths();
-      });
-      app.addHook('onClose', async () => clearInterval(timer));
     },
   };
 }
