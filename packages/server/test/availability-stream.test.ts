@@ -1,4 +1,5 @@
 import { solveChallenge } from 'altcha-lib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
@@ -84,6 +85,32 @@ describe.each(databaseKinds)('availability stream on $name', (kind) => {
     expect(first.events.map((e) => e.data)).toEqual([{ domain: 'google.com', status: 'active' }]);
     await readEventStream(base + query('google', ['com']));
     expect(registry.calls.length).toBe(before + 1);
+  });
+
+  it('sends the answers that come in the same moment together: one write to the connection, not one per answer', async () => {
+    // Twenty extensions the registry double answers after the same 10 ms: their timers run in one turn.
+    const together = extensionCatalogue.map((entry) => entry.extension).filter((extension) => !['nl', 'com', 'eu', 'be', 'de'].includes(extension)).slice(0, 20);
+    let writes = 0;
+    const countWrites = (request: IncomingMessage, response: ServerResponse) => {
+      if (!request.url?.includes('samentegelijk')) return;
+      const socket = response.socket!;
+      const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+      socket.write = ((...args: unknown[]) => {
+        writes++;
+        return write(...args);
+      }) as typeof socket.write;
+    };
+    app.server.prependListener('request', countWrites);
+    try {
+      const result = await readEventStream(base + query('samentegelijk', together), { headers: { 'x-forwarded-for': '10.0.0.2' } });
+      expect(result.events.map((e) => e.data)).toEqual(expect.arrayContaining(together.map((extension) => ({ domain: `samentegelijk.${extension}`, status: 'free' }))));
+      expect(result.events).toHaveLength(20);
+    } finally {
+      app.server.removeListener('request', countWrites);
+    }
+    // The head, the events (a chunk's size, its data and its end: three writes) and the stream's end;
+    // one set of writes per answer was at least 60.
+    expect(writes).toBeLessThan(15);
   });
 
   it('judges the name as sent: a raw a--b is invalid for every extension without asking the registry', async () => {
