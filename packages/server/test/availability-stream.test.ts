@@ -108,9 +108,10 @@ describe.each(databaseKinds)('availability stream on $name', (kind) => {
     } finally {
       app.server.removeListener('request', countWrites);
     }
-    // The head, the events (a chunk's size, its data and its end: three writes) and the stream's end;
-    // one set of writes per answer was at least 60.
-    expect(writes).toBeLessThan(15);
+    // The head, the events (a chunk's size, its data and its end: three writes per turn; the twenty
+    // timers may end in more than one turn on a busy machine) and the stream's end. One set of
+    // writes per answer made 85.
+    expect(writes).toBeLessThan(30);
   });
 
   it('judges the name as sent: a raw a--b is invalid for every extension without asking the registry', async () => {
