@@ -9,7 +9,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '@kavel/server/testing';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
+import { shopDomainsAmong } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
 import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess } from './load/availability-client.ts';
 import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
@@ -160,7 +160,7 @@ async function measureSetup(setup: Setup): Promise<{ lines: string[]; figures: A
     latencyMs: LATENCY_MS,
     failureRate: 0,
     wellKnown,
-    isRegisteredInShop: batchedOwnershipCheck(database.db),
+    registeredInShop: shopDomainsAmong(database.db),
   });
   const stores = redis ? 'in Redis' : kind.name === 'postgres' ? 'in the database' : 'in memory';
   const app = await buildTestApp(database, {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { sql } from 'drizzle-orm';
-import { batchedOwnershipCheck } from '../packages/server/src/features/domains/domain-service.ts';
+import { shopDomainsAmong } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry } from '../packages/server/src/ports/registry/index.ts';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, queryCounter, waitForJobs, type DatabaseKind, type TestClient } from '@kavel/server/testing';
@@ -87,7 +87,7 @@ async function measure(kind: DatabaseKind, latency: (typeof LATENCIES)[number]):
   const counter = queryCounter();
   const database = await kind.open({ onQuery: counter.onQuery });
   const mailer = createRecordingMailer();
-  const registry = createSimulatedRegistry({ latencyMs: { min: latency.min, max: latency.max }, failureRate: 0, wellKnown, isRegisteredInShop: batchedOwnershipCheck(database.db) });
+  const registry = createSimulatedRegistry({ latencyMs: { min: latency.min, max: latency.max }, failureRate: 0, wellKnown, registeredInShop: shopDomainsAmong(database.db) });
   const app = await buildTestApp(database, { mailer, registry, config: { rateLimitPerMinute: 10_000_000 } });
   try {
     const clients: TestClient[] = [];

@@ -10,7 +10,7 @@ import type { Database } from './db/connect.ts';
 import { getOrCreateSecret, getOrCreateValue } from './db/settings.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
 import wellKnownNames from './features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { batchedOwnershipCheck } from './features/domains/domain-service.ts';
+import { shopDomainsAmong } from './features/domains/domain-service.ts';
 import { createAltchaCaptcha, createRecaptchaCaptcha } from './ports/captcha/index.ts';
 import {
   createDatabaseAvailabilityCache,
@@ -245,7 +245,7 @@ function createRegistry(config: Config, db: Database): RegistryPort {
         failureRate: registry.simulatedFailureRate,
         transferSeconds: registry.simulatedTransferSeconds,
         wellKnown: wellKnownNames,
-        isRegisteredInShop: batchedOwnershipCheck(db),
+        registeredInShop: shopDomainsAmong(db),
       });
     }
   }

@@ -53,7 +53,7 @@ describe.each(databaseKinds)("the customer's certificates, Cloudflare plans and 
   let app: FastifyInstance;
   let database: DatabaseHandle;
   let authority: SimulatedCertificates;
-  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false });
+  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: async () => new Set() });
   useTestShop(kind, (shop) => ({ app, database } = shop), {
     demoAccounts: true,
     app: { registry, certificates: (db) => (authority = createSimulatedCertificates({ db, issueSeconds: 0 })) },

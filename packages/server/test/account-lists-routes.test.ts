@@ -24,7 +24,7 @@ const NOT_FOUND = 'Niet gevonden.';
 describe.each(databaseKinds)('account lists: domains, zones and hosting packages on $name', (kind) => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
-  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false });
+  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: async () => new Set() });
   let provisioning: SimulatedProvisioning;
   useTestShop(kind, (shop) => ({ app, database } = shop), {
     demoAccounts: true,

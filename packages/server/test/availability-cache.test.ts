@@ -64,6 +64,13 @@ describe.each(databaseKinds)('the availability cache table on $name', (kind) => 
     });
     expect(reads).toHaveLength(1);
     expect(answers).toEqual([...domains.map((_, index) => (index % 2 === 0 ? 'free' : 'active')), null]);
+    // The same asked at once, as a search asks: the answers known, with one statement.
+    let known = new Map<string, string>();
+    const together = await statementsOn('availability_cache', async () => {
+      known = await cache.getMany([...domains, 'nooitgezocht.nl']);
+    });
+    expect(together).toHaveLength(1);
+    expect(known).toEqual(new Map(domains.map((domain, index) => [domain, index % 2 === 0 ? 'free' : 'active'])));
   });
 
   it('keeps a forget made after a set in the same turn, and forgets across turns', async () => {
@@ -107,6 +114,10 @@ describe.runIf(testRedisUrl !== null)('the availability cache on Redis', () => {
       const answers = await Promise.all([...domains, 'nooitgezocht.nl'].map((domain) => cache.get(domain)));
       expect(writes).toBe(1);
       expect(answers).toEqual([...domains.map((_, index) => (index % 2 === 0 ? 'free' : 'active')), null]);
+      writes = 0;
+      const known = await cache.getMany([...domains, 'nooitgezocht.nl']);
+      expect(writes).toBe(1);
+      expect(known).toEqual(new Map(domains.map((domain, index) => [domain, index % 2 === 0 ? 'free' : 'active'])));
       stream.write = write;
     } finally {
       await redis.close();

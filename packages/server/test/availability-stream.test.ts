@@ -7,7 +7,7 @@ import { createAltchaCaptcha, createMemorySpentTokenStore } from '../src/ports/c
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import extensionCatalogue from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
-import { batchedOwnershipCheck } from '../src/features/domains/domain-service.ts';
+import { batchedOwnershipCheck, shopDomainsAmong } from '../src/features/domains/domain-service.ts';
 import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
 import type { RegistryAnswer, RegistryPort } from '../src/ports/registry/registry-port.ts';
 import { createSimulatedRegistry, simulatedLatencyMs } from '../src/ports/registry/simulated-registry.ts';
@@ -159,7 +159,7 @@ describe.each(databaseKinds)('searches with the simulated registry on $name', (k
 
   beforeAll(async () => {
     database = await kind.open({ onQuery: counter.onQuery });
-    const registry = createSimulatedRegistry({ latencyMs: latency, failureRate: 0, wellKnown, isRegisteredInShop: batchedOwnershipCheck(database.db) });
+    const registry = createSimulatedRegistry({ latencyMs: latency, failureRate: 0, wellKnown, registeredInShop: shopDomainsAmong(database.db) });
     app = await buildTestApp(database, { registry, worker: false, config: { availability: { cacheSeconds: 0, freeSearches: 100, windowSeconds: 600 } } });
     // The demo bakery's domains are the shop's: goudenkorst.nl among them.
     await ensureDemoAccounts(servicesOf(app));

@@ -14,7 +14,7 @@ const zoneOf = (id: number) => `/api/account/domeinen/${id}/dns`;
 describe.each(databaseKinds)('moving a domain’s DNS to the shop: scan and switch on $name', (kind) => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
-  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false });
+  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: async () => new Set() });
   useTestShop(kind, (shop) => ({ app, database } = shop), { demoAccounts: true, app: { registry } });
 
   let bakery: TestClient;

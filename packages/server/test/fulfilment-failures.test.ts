@@ -49,7 +49,7 @@ function faultyProvisioning(db: Database, faults: Partial<Record<Method, Fault>>
 }
 
 function simulatedRegistry() {
-  return createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false });
+  return createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: async () => new Set() });
 }
 
 describe.each(databaseKinds)('fulfilment: failures, retries and leases on $name', (kind) => {

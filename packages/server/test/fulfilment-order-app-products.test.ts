@@ -46,7 +46,7 @@ describe.each(databaseKinds)('fulfilment of certificates, Cloudflare plans and v
   });
   afterAll(async () => database?.close());
 
-  const registry = () => createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false });
+  const registry = () => createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: async () => new Set() });
   const provisioning = () => createSimulatedProvisioning({ db, platform: randomUUID() });
   const authority = (issueSeconds = 0, inject?: (call: CertificateCall) => InjectedCertificateFault) =>
     createSimulatedCertificates({ db, authority: randomUUID(), issueSeconds, now, ...(inject ? { inject } : {}) });

@@ -50,7 +50,7 @@ describe.each(databaseKinds)('fulfilment: delivering orders on $name', (kind) =>
    */
   async function world() {
     // Transfers complete at once here; fulfilment-transfers.test.ts follows one that waits.
-    const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false, transferSeconds: 0, now: () => AT });
+    const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: async () => new Set(), transferSeconds: 0, now: () => AT });
     const requests: DomainRegistrationRequest[] = [];
     const spied = { ...registry, register: (request: DomainRegistrationRequest, signal?: AbortSignal) => (requests.push(request), registry.register(request, signal)) };
     const provisioning = createSimulatedProvisioning({ db: database.db, platform: randomUUID() });

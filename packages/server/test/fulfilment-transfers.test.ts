@@ -33,7 +33,7 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
   // The shop's clock and the registry's, moved by the tests.
   let clock = new Date(Math.floor(Date.now() / 1000) * 1000);
   const now = () => clock;
-  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, isRegisteredInShop: async () => false, now });
+  const registry = createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: async () => new Set(), now });
   let provisioning: ProvisioningPort;
   let shop: TestShop;
   let app: FastifyInstance;

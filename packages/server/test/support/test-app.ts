@@ -35,7 +35,7 @@ import type { ProvisioningPort } from '../../src/ports/provisioning/provisioning
 import { createSimulatedCloudflare, type CloudflarePort } from '../../src/ports/cloudflare/index.ts';
 import { createSimulatedVps, type VpsPort } from '../../src/ports/vps/index.ts';
 import wellKnown from '../../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { batchedOwnershipCheck } from '../../src/features/domains/domain-service.ts';
+import { shopDomainsAmong } from '../../src/features/domains/domain-service.ts';
 import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
 import { DEFAULT_LOGIN_THROTTLE } from '../../src/features/accounts/login-throttle-rules.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -178,7 +178,7 @@ export async function createTestServices(db: Database, options: TestAppOptions =
       latencyMs: { min: 0, max: 0 },
       failureRate: 0,
       wellKnown,
-      isRegisteredInShop: batchedOwnershipCheck(db),
+      registeredInShop: shopDomainsAmong(db),
       ...(options.now ? { now: options.now } : {}),
       ...(options.transferSeconds !== undefined ? { transferSeconds: options.transferSeconds } : {}),
     });

@@ -9,6 +9,8 @@ import type { TAvailabilityStatus } from '@kavel/core';
 export interface AvailabilityCachePort {
   readonly name: 'memory' | 'database' | 'redis';
   get(domain: string): Promise<TAvailabilityStatus | null>;
+  /** The remembered answers among `domains`, with one call: a search asks about forty at once. */
+  getMany(domains: readonly string[]): Promise<Map<string, TAvailabilityStatus>>;
   /**
    * Keeps `status` for `ttlSeconds`. `askedAt` (ms since the epoch; default now) is when the
    * registry was asked: an answer asked before the domain's last `forget` is not kept, so a lookup

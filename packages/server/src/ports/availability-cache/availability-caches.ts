@@ -9,6 +9,8 @@ import { CLOCK_SKEW_MS } from '../../read-cache.ts';
 import type { AvailabilityCachePort } from './availability-cache-port.ts';
 
 const MAX_MEMORY_ENTRIES = 50_000;
+/** What the memory adapter's writes answer: settled at once, one promise for all. */
+const DONE: Promise<void> = Promise.resolve();
 /** Rows per insert of the database adapter. */
 const WRITE_SLICE = 1000;
 /** How often the database adapter deletes expired rows. */
@@ -41,17 +43,38 @@ export function createMemoryAvailabilityCache(options: { now?: () => number } = 
     async get(domain) {
       return entries.get(domain) ?? null;
     },
-    async set(domain, status, ttlSeconds, askedAt = now()) {
+    async getMany(domains) {
+      const found = new Map<string, TAvailabilityStatus>();
+      for (const domain of domains) {
+        const status = entries.get(domain);
+        if (status !== undefined) found.set(domain, status);
+      }
+      return found;
+    },
+    // Not `async`: a burst of searches remembers thousands of answers at once, and one settled
+    // promise serves them all.
+    set(domain, status, ttlSeconds, askedAt = now()) {
       // One clock: an answer asked in the same millisecond as the forget may be from before it.
       const forgottenAt = forgotten.get(domain);
-      if (forgottenAt !== undefined && askedAt <= forgottenAt) return;
-      entries.set(domain, status, { ttl: ttlSeconds * 1000 });
+      if (forgottenAt === undefined || askedAt > forgottenAt) entries.set(domain, status, { ttl: ttlSeconds * 1000 });
+      return DONE;
     },
     async forget(domain) {
       entries.delete(domain);
       forgotten.set(domain, now());
     },
   };
+}
+
+/** The answers among `domains`, read one by one from a store whose reads of a turn go out as one. */
+async function answersOf(domains: readonly string[], read: (domain: string) => Promise<TAvailabilityStatus | null>): Promise<Map<string, TAvailabilityStatus>> {
+  const statuses = await Promise.all(domains.map(read));
+  const found = new Map<string, TAvailabilityStatus>();
+  domains.forEach((domain, index) => {
+    const status = statuses[index];
+    if (status) found.set(domain, status);
+  });
+  return found;
 }
 
 type Write = { status: TAvailabilityStatus; expiresAt: Date; askedAt: Date } | { forgottenAt: Date };
@@ -120,6 +143,7 @@ export function createDatabaseAvailabilityCache(db: Database, options: { now?: (
   return {
     name: 'database',
     get: (domain) => read(domain),
+    getMany: (domains) => answersOf(domains, read),
     async set(domain, status, ttlSeconds, askedAt = now()) {
       await write(`answer:${domain}`, { status, expiresAt: new Date(now() + ttlSeconds * 1000), askedAt: new Date(askedAt) });
     },
@@ -170,6 +194,7 @@ export function createRedisAvailabilityCache(client: Redis, keyPrefix: string): 
   return {
     name: 'redis',
     get: (domain) => read(domain),
+    getMany: (domains) => answersOf(domains, read),
     async set(domain, status, ttlSeconds, askedAt = Date.now()) {
       await write(domain, { status, ttlSeconds, askedAt });
     },

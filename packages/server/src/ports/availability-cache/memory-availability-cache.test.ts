@@ -12,6 +12,7 @@ describe('the availability cache in memory', () => {
     now += 2_000;
     expect(await cache.get('kort.nl')).toBeNull();
     expect(await cache.get('lang.nl')).toBe('active');
+    expect(await cache.getMany(['kort.nl', 'lang.nl', 'nooit.nl'])).toEqual(new Map([['lang.nl', 'active']]));
     await cache.forget('lang.nl');
     expect(await cache.get('lang.nl')).toBeNull();
   });

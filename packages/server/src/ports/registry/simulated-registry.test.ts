@@ -21,7 +21,7 @@ function registry(overrides: Partial<SimulatedRegistryOptions> = {}) {
     latencyMs: { min: 0, max: 0 },
     failureRate: 0,
     wellKnown: { taken: ['google', 'bol'], quarantine: ['opgeheven.nl'] },
-    isRegisteredInShop: async () => false,
+    registeredInShop: async () => new Set(),
     now: () => AT,
     ...overrides,
   });
@@ -60,14 +60,31 @@ describe('simulated registry: outcomes', () => {
   it('asks the shop whether it sold the domain', async () => {
     const asked: string[] = [];
     const port = registry({
-      isRegisteredInShop: async (domain) => {
-        asked.push(domain);
-        return domain === 'verkocht.nl';
+      registeredInShop: async (names) => {
+        asked.push(...names);
+        return new Set(names.filter((name) => name === 'verkocht.nl'));
       },
     });
     expect(await port.lookup('verkocht.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
     expect(await port.lookup('nietverkocht.nl', settings, never)).toEqual({ ok: true, status: 'free' });
     expect(asked).toEqual(['verkocht.nl', 'nietverkocht.nl']);
+  });
+
+  it('asks the shop once for the lookups that start in the same moment', async () => {
+    const questions: string[][] = [];
+    const port = registry({
+      registeredInShop: async (names) => {
+        questions.push([...names]);
+        return new Set(names.filter((name) => name === 'verkocht.nl'));
+      },
+    });
+    const answers = await Promise.all(['verkocht.nl', 'vrij.nl', 'ook-vrij.com'].map((domain) => port.lookup(domain, settings, never)));
+    expect(answers).toEqual([
+      { ok: true, status: 'taken' },
+      { ok: true, status: 'free' },
+      { ok: true, status: 'free' },
+    ]);
+    expect(questions).toEqual([['verkocht.nl', 'vrij.nl', 'ook-vrij.com']]);
   });
 
   it('rejects nonsensical options', () => {
@@ -120,7 +137,7 @@ describe('simulated registry: latency', () => {
   });
 
   it('answers timeout when the shop check outlives the signal', async () => {
-    const port = registry({ isRegisteredInShop: () => new Promise<boolean>(() => undefined) });
+    const port = registry({ registeredInShop: () => new Promise<ReadonlySet<string>>(() => undefined) });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 20);
     expect(await port.lookup('mijnbakkerij.nl', settings, controller.signal)).toEqual({ ok: false, reason: 'timeout' });
@@ -220,7 +237,7 @@ describe('simulated registry: registering', () => {
   });
 
   it('refuses a name that is well known, in quarantine, or sold by the shop', async () => {
-    const port = registry({ isRegisteredInShop: async (domain) => domain === 'verkocht.nl' });
+    const port = registry({ registeredInShop: async (names) => new Set(names.filter((name) => name === 'verkocht.nl')) });
     for (const domain of ['google.nl', 'opgeheven.nl', 'verkocht.nl']) {
       expect(await port.register(registration(domain, `ref-${domain}`)), domain).toMatchObject({ ok: false, reason: 'taken' });
     }

@@ -14,8 +14,11 @@ export interface SimulatedRegistryOptions {
   failureRate: number;
   /** `taken` holds labels (`google`), `quarantine` holds full domains (`opgeheven.nl`). */
   wellKnown: { taken: string[]; quarantine: string[] };
-  /** Whether the shop itself already sold this domain. */
-  isRegisteredInShop: (domain: string) => Promise<boolean>;
+  /**
+   * The names among these (lower case) that the shop itself already sold. The registry asks once
+   * for the lookups that start in the same turn of the event loop (`shopDomainsAmong`).
+   */
+  registeredInShop: (names: readonly string[]) => Promise<ReadonlySet<string>>;
   /** PRNG seed for the failure decisions; defaults to 1. */
   seed?: number;
   /** How long a transfer waits for the losing registrar; 5 days unless a demo shortens it. */
@@ -74,6 +77,9 @@ export function simulatedLatencyMs(domain: string, min: number, max: number): nu
 }
 
 const TIMEOUT: RegistryAnswer = { ok: false, reason: 'timeout' };
+const FREE: RegistryAnswer = { ok: true, status: 'free' };
+const TAKEN: RegistryAnswer = { ok: true, status: 'taken' };
+const QUARANTINE: RegistryAnswer = { ok: true, status: 'quarantine' };
 
 /** A transfer code holding this word is refused, so a demo or test can show a failed transfer. */
 export const SIMULATED_INVALID_TRANSFER_CODE = 'ONGELDIG';
@@ -86,8 +92,11 @@ export const SIMULATED_INVALID_TRANSFER_CODE = 'ONGELDIG';
  */
 const waiting = new WeakMap<AbortSignal, Set<() => void>>();
 
-/** Calls `onAbort` once when `signal` aborts; the answer stops that. */
-function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
+/**
+ * The callbacks to call once when `signal` aborts. A caller adds its own and deletes it when its
+ * answer comes first.
+ */
+function abortCallbacksOf(signal: AbortSignal): Set<() => void> {
   let callbacks = waiting.get(signal);
   if (!callbacks) {
     const fresh = new Set<() => void>();
@@ -102,24 +111,28 @@ function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
     );
     callbacks = fresh;
   }
-  callbacks.add(onAbort);
-  const registered = callbacks;
-  return () => registered.delete(onAbort);
+  return callbacks;
 }
 
-/** Resolves true after `ms`, or false as soon as `signal` aborts; never leaves a timer behind. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  if (ms <= 0) return Promise.resolve(true);
+/**
+ * `answer()` after `ms`, or `aborted` as soon as `signal` aborts; never leaves a timer behind. One
+ * promise, one timer and two callbacks per call: under a burst of searches thousands wait at once,
+ * and what each holds is copied by every collection of the young generation meanwhile.
+ */
+function afterLatency<T>(ms: number, signal: AbortSignal, answer: () => T | Promise<T>, aborted: T): Promise<T> {
+  if (signal.aborted) return Promise.resolve(aborted);
+  if (ms <= 0) return Promise.resolve(answer());
   return new Promise((resolve) => {
-    const stop = whenAborted(signal, () => {
+    const callbacks = abortCallbacksOf(signal);
+    const onAbort = () => {
       clearTimeout(timer);
-      resolve(false);
-    });
+      resolve(aborted);
+    };
     const timer = setTimeout(() => {
-      stop();
-      resolve(true);
+      callbacks.delete(onAbort);
+      resolve(answer());
     }, ms);
+    callbacks.add(onAbort);
   });
 }
 
@@ -127,14 +140,16 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
   if (signal.aborted) return Promise.resolve(undefined);
   return new Promise<T | undefined>((resolve, reject) => {
-    const stop = whenAborted(signal, () => resolve(undefined));
+    const callbacks = abortCallbacksOf(signal);
+    const onAbort = () => resolve(undefined);
+    callbacks.add(onAbort);
     promise.then(
       (value) => {
-        stop();
+        callbacks.delete(onAbort);
         resolve(value);
       },
       (error: unknown) => {
-        stop();
+        callbacks.delete(onAbort);
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );
@@ -171,7 +186,36 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
   /** Whether the name exists anywhere: a well-known name, in quarantine, ours, or the shop's. */
   async function exists(name: string): Promise<boolean> {
     const label = name.split('.')[0] ?? name;
-    return quarantined.has(name) || takenLabels.has(label) || registrations.has(name) || (await options.isRegisteredInShop(name));
+    return quarantined.has(name) || takenLabels.has(label) || registrations.has(name) || (await options.registeredInShop([name])).has(name);
+  }
+
+  /**
+   * The shop's answer for the names asked in this turn of the event loop, asked when the turn
+   * ends: the forty lookups of a search (and the searches that came in the same moment) share one
+   * query and one promise. `owned` is filled in once it answers.
+   */
+  type ShopQuestion = { names: string[]; answer: Promise<ReadonlySet<string>>; owned: ReadonlySet<string> | null };
+  let asking: ShopQuestion | null = null;
+  function askShop(name: string): ShopQuestion {
+    let question = asking;
+    if (!question) {
+      const names: string[] = [];
+      const answer = new Promise<ReadonlySet<string>>((resolve, reject) =>
+        setImmediate(() => {
+          asking = null;
+          options.registeredInShop(names).then(resolve, reject);
+        }),
+      );
+      const fresh: ShopQuestion = { names, answer, owned: null };
+      // Handled here too, for the lookups that answer before they read it.
+      answer.then(
+        (owned) => (fresh.owned = owned),
+        () => undefined,
+      );
+      asking = question = fresh;
+    }
+    question.names.push(name);
+    return question;
   }
 
   function decide(request: DomainRegistrationRequest, name: string, existing: boolean): DomainRegistrationAnswer {
@@ -197,7 +241,7 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
       const earlier = answers.get(request.clientRef);
       if (earlier) return earlier;
       const name = request.domain.trim().toLowerCase();
-      if (!(await sleep(simulatedLatencyMs(name, min, max), signal ?? new AbortController().signal))) return { ok: false, reason: 'timeout' };
+      if (!(await afterLatency(simulatedLatencyMs(name, min, max), signal ?? new AbortController().signal, () => true, false))) return { ok: false, reason: 'timeout' };
       const existing = await exists(name);
       const answer = decide(request, name, existing);
       if (answer.ok) registrations.set(name, request.clientRef);
@@ -241,29 +285,32 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
       return { ok: true };
     },
 
-    async lookup(domain: string, _settings: RegistrySettings, signal: AbortSignal): Promise<RegistryAnswer> {
+    lookup(domain: string, _settings: RegistrySettings, signal: AbortSignal): Promise<RegistryAnswer> {
       // Drawn synchronously, in call order, so a run with the same seed fails the same lookups.
       const fails = random() < options.failureRate;
       const name = domain.trim().toLowerCase();
-      const label = name.split('.')[0] ?? name;
+      const dot = name.indexOf('.');
+      const label = dot === -1 ? name : name.slice(0, dot);
       // The shop is asked when the lookup starts, not when its latency is over: the lookups of
       // one search start together, so a batched check (`batchedOwnershipCheck`) answers the whole
       // search with one query, where asking at the end costs a query for nearly every lookup
       // (each ends at its own moment). A name the shop sells meanwhile is reported by the next
       // lookup, as a real registry answers from the moment it was asked.
       const known = quarantined.has(name) || takenLabels.has(label);
-      const inShop = known ? null : options.isRegisteredInShop(name);
-      // Handled here too, for the answers that return before it is awaited.
-      inShop?.catch(() => undefined);
-
-      if (!(await sleep(simulatedLatencyMs(name, min, max), signal))) return TIMEOUT;
-      if (fails) return { ok: false, reason: 'unreachable', detail: 'simulated failure' };
-
-      if (quarantined.has(name)) return { ok: true, status: 'quarantine' };
-      if (takenLabels.has(label) || registrations.has(name) || !inShop) return { ok: true, status: 'taken' };
-      const owned = await unlessAborted(inShop, signal);
-      if (owned === undefined) return TIMEOUT;
-      return { ok: true, status: owned ? 'taken' : 'free' };
+      const shop = known ? null : askShop(name);
+      return afterLatency(
+        simulatedLatencyMs(name, min, max),
+        signal,
+        () => {
+          if (fails) return { ok: false, reason: 'unreachable', detail: 'simulated failure' };
+          if (quarantined.has(name)) return QUARANTINE;
+          if (takenLabels.has(label) || registrations.has(name) || !shop) return TAKEN;
+          // The shop's answer came within the latency, as it nearly always does.
+          if (shop.owned) return shop.owned.has(name) ? TAKEN : FREE;
+          return unlessAborted(shop.answer, signal).then((owned) => (owned === undefined ? TIMEOUT : owned.has(name) ? TAKEN : FREE));
+        },
+        TIMEOUT,
+      );
     },
   };
 }
