@@ -3,7 +3,7 @@
  * Exits non-zero only when a benchmark crashes or a correctness check fails (an error response,
  * a missing event); a slow figure is reported, never failed on. Results: docs/benchmarks.md.
  *
- * `npx tsx bench/run.ts bundleSize wireBytes` runs only the named benchmarks (their keys below), in
+ * `npm run bench:run -- bundleSize wireBytes` (no build first) runs only the named benchmarks (their keys below), in
  * this file's order; without names, all of them.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';

@@ -12,6 +12,9 @@ import { takeEvents, type ReceivedEvent } from '@kavel/server/testing';
 import extensionCatalogue from '../../packages/server/src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { simulatedLatencyMs } from '../../packages/server/src/ports/registry/simulated-registry.ts';
 
+/** The benchmarks' TypeScript loader (see it), for this client's process too. */
+const COMPILED_TYPESCRIPT = new URL('../compiled-typescript.mjs', import.meta.url).href;
+
 export const EXTENSIONS = extensionCatalogue.slice(0, 40).map((entry) => entry.extension);
 export const LATENCY_MS = { min: 50, max: 400 };
 /** No stream may stay silent longer than this; the lookups themselves end after 2 s. */
@@ -132,7 +135,7 @@ async function runClient({ baseUrl, labels, concurrent }: ClientRequest): Promis
 /** Runs the searches for `labels` in a child process (at once, or one after the other). */
 export async function searchesFromOtherProcess(request: ClientRequest): Promise<SearchResult[]> {
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', COMPILED_TYPESCRIPT, fileURLToPath(import.meta.url), JSON.stringify(request)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
