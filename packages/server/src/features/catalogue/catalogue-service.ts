@@ -68,9 +68,16 @@ function sharedHostingOf(hosting: THostingPackage): TSharedHosting {
 /** How long a read of the catalogue is reused; products change only on deploy. */
 const SNAPSHOT_TTL_MS = 30_000;
 
-/** Read side of the catalogue, cached briefly in memory since every search and basket read prices. */
+/**
+ * Read side of the catalogue, cached briefly in memory since every search and basket read prices.
+ * A read older than `SNAPSHOT_TTL_MS` is still answered while the next one loads behind it: the
+ * reload is eight queries, and every search and basket read that came meanwhile waited for them,
+ * on a pool a burst keeps busy, for a change that comes only with a deploy. A reload that fails
+ * keeps the read before it until the next try.
+ */
 export function createCatalogueService(db: Database, now: () => number = Date.now): CatalogueService {
   let cached: { at: number; value: Promise<CatalogueSnapshot> } | null = null;
+  let reloading = false;
   let countryCache: Promise<TCountry[]> | null = null;
 
   async function load(): Promise<CatalogueSnapshot> {
@@ -142,11 +149,26 @@ export function createCatalogueService(db: Database, now: () => number = Date.no
 
   return {
     snapshot() {
-      if (!cached || now() - cached.at > SNAPSHOT_TTL_MS) {
+      if (!cached) {
         const value = load();
-        cached = { at: now(), value };
+        const first = { at: now(), value };
+        cached = first;
         value.catch(() => {
-          cached = null;
+          if (cached === first) cached = null;
+        });
+      } else if (!reloading && now() - cached.at > SNAPSHOT_TTL_MS) {
+        reloading = true;
+        const stale = cached;
+        load().then(
+          (snapshot) => {
+            cached = { at: now(), value: Promise.resolve(snapshot) };
+          },
+          () => {
+            // Tried again one TTL later, the read before it answering meanwhile.
+            if (cached === stale) cached = { at: now(), value: stale.value };
+          },
+        ).finally(() => {
+          reloading = false;
         });
       }
       return cached.value;
