@@ -16,7 +16,7 @@ import { buildTestApp } from '@kavel/server/testing';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { shopDomainsAmong } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
-import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess } from './load/availability-client.ts';
+import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess, searchUrl, visitorAddress } from './load/availability-client.ts';
 import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
 import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import { bareEventStream } from './load/bare-event-stream.ts';
@@ -28,6 +28,8 @@ const SEQUENTIAL_RUNS = 10;
 const CONCURRENT_SEARCHES = 100;
 /** Bursts of the app, each next to one of the floor. */
 const ROUNDS = 5;
+/** Rounds of the in-process measurement of a burst's start (`startWork`), each side. */
+const START_ROUNDS = 9;
 /** The product's default `AVAILABILITY_CACHE_SECONDS`. */
 const CACHE_SECONDS = 60;
 
@@ -85,6 +87,12 @@ export interface AvailabilityFigures {
     aboveFloorMs: Spread;
     cpuMsPerSearch: Spread;
     floorCpuMsPerSearch: Spread;
+    /**
+     * The work of starting 100 searches, without HTTP or a client (`startWork`), in ms per 100:
+     * steadier than the burst's latencies, and what the later requests of a burst wait for.
+     */
+    startMs: Spread;
+    floorStartMs: Spread;
     targetOvershootMs: number;
     /** The median round's p95 within the target. */
     withinTarget: boolean;
@@ -147,6 +155,24 @@ async function burst(baseUrl: string, server: { arrivals: number[]; overshoots: 
   };
 }
 
+/**
+ * How long the server's one thread is busy starting 100 searches that come at once: they are
+ * handed to the app in process (`inject`, no HTTP and no client), and the time is taken when a
+ * timer set after them first runs, which is once everything they started at once has run (their
+ * routes, hooks, validation and the lookups they start, up to the first answer they must wait
+ * for). On the embedded database nothing they start before their lookups waits for anything else.
+ */
+async function startWork(app: FastifyInstance, firstVisitor: number): Promise<number> {
+  const started = performance.now();
+  const searches = Array.from({ length: CONCURRENT_SEARCHES }, (_, index) =>
+    app.inject({ method: 'GET', url: searchUrl('', freshLabel()), headers: { 'x-forwarded-for': visitorAddress(firstVisitor + index) } }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const busy = performance.now() - started;
+  await Promise.all(searches);
+  return busy;
+}
+
 export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<AvailabilitySummary>> {
   const floor = bareEventStream();
   const floorUrl = await listenOnLoopback(floor.app);
@@ -161,7 +187,7 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
     const failures: string[] = [];
     const databases: AvailabilityFigures[] = [];
     const skipped = await inEverySetup(async (setup) => {
-      const measured = await measureSetup(setup, { url: floorUrl, arrivals: floor.arrivals });
+      const measured = await measureSetup(setup, { app: floor.app, url: floorUrl, arrivals: floor.arrivals });
       databases.push(measured.figures);
       lines.push(...measured.lines, '');
       failures.push(...measured.failures.map((failure) => `${setup.name}: ${failure}`));
@@ -177,7 +203,7 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
  * One setup as the product composes it: the availability cache and the shared counters in memory
  * on PGlite, in the database on a PostgreSQL server without Redis, in Redis with `REDIS_URL`.
  */
-async function measureSetup(setup: Setup, floor: { url: string; arrivals: number[] }): Promise<{ lines: string[]; figures: AvailabilityFigures; failures: string[] }> {
+async function measureSetup(setup: Setup, floor: { app: FastifyInstance; url: string; arrivals: number[] }): Promise<{ lines: string[]; figures: AvailabilityFigures; failures: string[] }> {
   const { kind, redis } = setup;
   const database = await kind.open();
   const registry = createSimulatedRegistry({
@@ -226,6 +252,15 @@ async function measureSetup(setup: Setup, floor: { url: string; arrivals: number
       }
     }
 
+    // The start of a burst in process, A/B alternating; visitors of their own (their free searches).
+    const starts = { app: [] as number[], floor: [] as number[] };
+    for (let round = 0; round < START_ROUNDS; round++) {
+      const visitors = 10_000 + round * CONCURRENT_SEARCHES;
+      for (const side of round % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const)) {
+        starts[side].push(await startWork(side === 'app' ? app : floor.app, visitors));
+      }
+    }
+
     type Timing = 'firstEventMs' | 'lastEventMs' | 'slowestLookupMs' | 'overshootMs';
     const pick = (key: Timing) => median(sequential.map((result) => result[key]));
     const p95s = appBursts.map((b) => b.overshootMs.p95);
@@ -251,6 +286,8 @@ async function measureSetup(setup: Setup, floor: { url: string; arrivals: number
         aboveFloorMs: spread(appBursts.map((b, index) => b.overshootMs.p95 - floorBursts[index]!.overshootMs.p95), 1),
         cpuMsPerSearch: spread(appBursts.map((b) => b.cpuMsPerSearch), 2),
         floorCpuMsPerSearch: spread(floorBursts.map((b) => b.cpuMsPerSearch), 2),
+        startMs: spread(starts.app, 1),
+        floorStartMs: spread(starts.floor, 1),
         targetOvershootMs: TARGET_OVERSHOOT_MS,
         withinTarget: median(p95s) <= TARGET_OVERSHOOT_MS,
       },
@@ -294,6 +331,7 @@ async function measureSetup(setup: Setup, floor: { url: string; arrivals: number
       `(arrivals within: how long after the first request the last reached the server, app / floor; errors: broken streams or lookups answering 'error')`,
       `p95 over the rounds, median (range): app ${showSpread(c.p95Ms, ' ms')}, floor ${showSpread(c.floorP95Ms, ' ms')}; the app above the floor in the same round ${showSpread(c.aboveFloorMs, ' ms')}`,
       `CPU per search, median (range): app ${showSpread(c.cpuMsPerSearch, ' ms')}, floor ${showSpread(c.floorCpuMsPerSearch, ' ms')}`,
+      `Starting ${CONCURRENT_SEARCHES} searches at once in process (no HTTP, no client; ${START_ROUNDS} rounds each, A/B), the server's thread busy, median (range): app ${showSpread(c.startMs, ' ms')}, floor ${showSpread(c.floorStartMs, ' ms')}`,
       `Last event within ${TARGET_OVERSHOOT_MS} ms of the slowest lookup, p95 under ${CONCURRENT_SEARCHES} searches at once, median round: ${verdict(c.p95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}`,
       `The floor against the same goal, median round: ${verdict(c.floorP95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}${c.floorP95Ms.median <= TARGET_OVERSHOOT_MS ? '' : ': no server could show the goal on this machine during this run'}`,
     ];

@@ -34,7 +34,8 @@ export interface SearchResult {
 
 export const freshLabel = () => `kavelbench${randomBytes(5).toString('hex')}`;
 
-function searchUrl(baseUrl: string, label: string): string {
+/** A search's URL: `label` under the benchmark's 40 extensions. */
+export function searchUrl(baseUrl: string, label: string): string {
   const query = new URLSearchParams({ domain: label });
   for (const extension of EXTENSIONS) query.append('extensions[]', extension);
   return `${baseUrl}/api/check-domain-extensions?${query}`;
