@@ -1,5 +1,5 @@
 import { solveChallenge } from 'altcha-lib';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { get, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
@@ -213,4 +213,45 @@ describe.each(databaseKinds)('searches with the simulated registry on $name', (k
     expect(answers.filter(Boolean)).toHaveLength(1);
     expect(answers.at(-1)).toBe(true);
   });
+});
+
+describe.each(databaseKinds)('a search whose client goes away, on $name', (kind) => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  let base: string;
+  const registry = scriptedRegistry({ com: 50, nl: 300 }, new Set());
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await buildTestApp(database, { registry, worker: false, config: { availability: { cacheSeconds: 60, freeSearches: 100, windowSeconds: 600 } } });
+    base = await listenLocally(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('lets a client go away mid-stream: its lookups run on, and the next search shares their answers', async () => {
+    const label = 'weggegaan';
+    // The first search's client reads the stream's first chunk and hangs up, the lookups under way.
+    await new Promise<void>((resolve, reject) => {
+      const request = get(base + query(label, ['com', 'nl']), (response) => {
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+    const result = await readEventStream(base + query(label, ['com', 'nl']));
+    expect(new Map(result.events.map((event) => [(event.data as { domain: string }).domain, (event.data as { status: string }).status]))).toEqual(
+      new Map([
+        [`${label}.com`, 'free'],
+        [`${label}.nl`, 'free'],
+      ]),
+    );
+    // Each name was asked of the registry once: by the search that went away.
+    expect(registry.calls.filter((domain) => domain.startsWith(`${label}.`)).sort()).toEqual([`${label}.com`, `${label}.nl`]);
+  });
+
 });
