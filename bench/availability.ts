@@ -9,23 +9,21 @@
  * says more about the moment (the machine, the JIT's first meeting with a burst) than about the
  * app. The goal is judged on the median round.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '@kavel/server/testing';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { shopDomainsAmong } from '../packages/server/src/features/domains/domain-service.ts';
-import { createSimulatedRegistry, simulatedLatencyMs } from '../packages/server/src/ports/registry/simulated-registry.ts';
-import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess, searchUrl, visitorAddress } from './load/availability-client.ts';
+import { createSimulatedRegistry } from '../packages/server/src/ports/registry/simulated-registry.ts';
+import { EXTENSIONS, freshLabel, LATENCY_MS, searchesFromOtherProcess } from './load/availability-client.ts';
+import { burst, CONCURRENT_SEARCHES, recordServerTimes, startWork, type BurstFigures } from './load/availability-bursts.ts';
 import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
 import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import { bareEventStream } from './load/bare-event-stream.ts';
 import { inEverySetup, productCounters, type Setup } from './setups.ts';
-import { listenOnLoopback, median, ms, percentile, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
+import type { FastifyInstance } from 'fastify';
+import { listenOnLoopback, median, ms, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
 
 const TARGET_OVERSHOOT_MS = 50;
 const SEQUENTIAL_RUNS = 10;
-const CONCURRENT_SEARCHES = 100;
 /** Bursts of the app, each next to one of the floor. */
 const ROUNDS = 5;
 /** Rounds of the in-process measurement of a burst's start (`startWork`), each side. */
@@ -38,26 +36,6 @@ export interface AvailabilitySummary {
   latencyMs: { min: number; max: number };
   rounds: number;
   databases: AvailabilityFigures[];
-}
-
-/** One burst of 100 searches at once. */
-export interface BurstFigures {
-  /** Last event - slowest lookup, as the client measures it. */
-  overshootMs: Percentiles;
-  /** The same inside the server, from the request's arrival (Node's `request` event) to its stream's end; the app only. */
-  serverOvershootMs: Percentiles | null;
-  /** How long after the first request the last of the 100 reached the server. */
-  arrivalSpreadMs: number;
-  /** The server process's CPU time (user and system) during the burst, per search. */
-  cpuMsPerSearch: number;
-  /** Longest the event loop of the server's process was blocked during the burst. */
-  maxEventLoopDelayMs: number;
-  /** Searches with any problem: a broken stream or a lookup that answered `error`. */
-  errors: number;
-  /** Streams that were not 200 `text/event-stream` with one event per extension. */
-  streamErrors: number;
-  /** `domainAvailability` events with status `error` (a registry lookup that timed out). */
-  lookupErrors: number;
 }
 
 export interface AvailabilityFigures {
@@ -97,80 +75,6 @@ export interface AvailabilityFigures {
     /** The median round's p95 within the target. */
     withinTarget: boolean;
   };
-}
-
-type Percentiles = { p50: number; p95: number; max: number };
-/** CPU milliseconds (user and system) per search, from `process.cpuUsage`'s microseconds. */
-const cpuMsPer = (used: NodeJS.CpuUsage, searches: number): number => round((used.user + used.system) / 1000 / searches, 2);
-const percentiles = (values: number[]): Percentiles => ({ p50: round(percentile(values, 50)), p95: round(percentile(values, 95)), max: round(Math.max(...values)) });
-
-/**
- * When each search reached the server, and its stream's end minus its slowest lookup, as the server
- * saw it: from Node's `request` event, before any of Fastify's hooks (the rate limit among them,
- * which on PostgreSQL waits for the database).
- */
-function recordServerTimes(app: FastifyInstance): { arrivals: number[]; overshoots: number[] } {
-  const times = { arrivals: [] as number[], overshoots: [] as number[] };
-  app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (!request.url?.startsWith('/api/check-domain-extensions')) return;
-    const arrived = performance.now();
-    const label = new URL(request.url, 'http://localhost').searchParams.get('domain') ?? '';
-    const slowest = Math.max(...EXTENSIONS.map((extension) => simulatedLatencyMs(`${label}.${extension}`, LATENCY_MS.min, LATENCY_MS.max)));
-    times.arrivals.push(arrived);
-    response.once('finish', () => times.overshoots.push(performance.now() - arrived - slowest));
-  });
-  return times;
-}
-
-/**
- * 100 searches at once from the client's process against `baseUrl`, served in this process:
- * `arrivals` (filled by the server as requests come) and `overshoots` (the app's own, or null).
- */
-async function burst(baseUrl: string, server: { arrivals: number[]; overshoots: number[] | null }): Promise<{ figures: BurstFigures; problems: string[] }> {
-  server.arrivals.length = 0;
-  if (server.overshoots) server.overshoots.length = 0;
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
-  const cpu = process.cpuUsage();
-  const results = await searchesFromOtherProcess({ baseUrl, labels: Array.from({ length: CONCURRENT_SEARCHES }, () => freshLabel()), concurrent: true });
-  const cpuMsPerSearch = cpuMsPer(process.cpuUsage(cpu), CONCURRENT_SEARCHES);
-  loopDelay.disable();
-  const broken = results.filter((result) => result.problems.length > 0);
-  const problems = broken.flatMap((result) => result.problems).slice(0, 10);
-  if (broken.length > 10) problems.push(`... and more: ${broken.length} of ${CONCURRENT_SEARCHES} concurrent searches failed`);
-  // Timings of every stream that arrived whole, including those with lookups answering 'error'.
-  const whole = results.filter((result) => !result.brokenStream);
-  return {
-    figures: {
-      overshootMs: percentiles(whole.map((result) => result.overshootMs)),
-      serverOvershootMs: server.overshoots ? percentiles(server.overshoots) : null,
-      arrivalSpreadMs: round(Math.max(...server.arrivals) - Math.min(...server.arrivals)),
-      cpuMsPerSearch,
-      maxEventLoopDelayMs: round(loopDelay.max / 1e6),
-      errors: broken.length,
-      streamErrors: results.filter((result) => result.brokenStream).length,
-      lookupErrors: results.reduce((total, result) => total + result.lookupErrors, 0),
-    },
-    problems,
-  };
-}
-
-/**
- * How long the server's one thread is busy starting 100 searches that come at once: they are
- * handed to the app in process (`inject`, no HTTP and no client), and the time is taken when a
- * timer set after them first runs, which is once everything they started at once has run (their
- * routes, hooks, validation and the lookups they start, up to the first answer they must wait
- * for). On the embedded database nothing they start before their lookups waits for anything else.
- */
-async function startWork(app: FastifyInstance, firstVisitor: number): Promise<number> {
-  const started = performance.now();
-  const searches = Array.from({ length: CONCURRENT_SEARCHES }, (_, index) =>
-    app.inject({ method: 'GET', url: searchUrl('', freshLabel()), headers: { 'x-forwarded-for': visitorAddress(firstVisitor + index) } }),
-  );
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const busy = performance.now() - started;
-  await Promise.all(searches);
-  return busy;
 }
 
 export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<AvailabilitySummary>> {
