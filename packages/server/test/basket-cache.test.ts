@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
 import { WRITTEN_COOKIE } from '../src/http/session.ts';
 import { createPostgresCacheEvents, createRedisCacheEvents, type CacheEventsPort } from '../src/ports/cache-events/index.ts';
+import { createDatabaseCounters } from '../src/ports/counters/index.ts';
 import {
   buildTestApp,
   createActiveAccount,
@@ -55,7 +56,8 @@ describe.each(databaseKinds)('the basket read on $name', (kind) => {
       await postgres.ready;
       events = postgres;
     }
-    app = await buildTestApp(database, { worker: false, ...(events ? { cacheEvents: events } : {}) });
+    // On a server the request rate limit counts in the database too, as production counts it without Redis.
+    app = await buildTestApp(database, { worker: false, ...(events ? { cacheEvents: events, counters: (db) => createDatabaseCounters(db) } : {}) });
   });
   afterAll(async () => {
     await app?.close();

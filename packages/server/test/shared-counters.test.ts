@@ -164,6 +164,65 @@ describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
     }
   });
 
+  it('with a limit, counts hits ahead far below it: forty hits in order cost a statement or two', async () => {
+    const counters = createDatabaseCounters(opened().db);
+    const counts: number[] = [];
+    const statements = await statementsOn('shared_counters', async () => {
+      for (let n = 0; n < 40; n++) counts.push((await counters.hit('vooruit:10.9.2.1', 60_000, 600)).count);
+    });
+    expect(counts).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.length).toBeLessThanOrEqual(2);
+    // Counted ahead is counted: another process goes on after them.
+    expect((await createDatabaseCounters(opened().db).hit('vooruit:10.9.2.1', 60_000)).count).toBeGreaterThan(40);
+  });
+
+  it('with a limit, lets no more than the limit through across two instances, and as many as one alone', async () => {
+    const limit = 30;
+    const admitted = async (instances: CounterPort[], key: string) => {
+      const counts: number[] = [];
+      for (let n = 0; n < limit + 10; n++) counts.push((await instances[n % instances.length]!.hit(key, 60_000, limit)).count);
+      return counts.filter((count) => count <= limit);
+    };
+    const alone = await admitted([createDatabaseCounters(opened().db)], 'grens:alleen');
+    const alternating = await admitted([createDatabaseCounters(opened().db), createDatabaseCounters(opened().db)], 'grens:afwisselend');
+    expect(alone).toEqual(Array.from({ length: limit }, (_, index) => index + 1));
+    expect(alternating.sort((a, b) => a - b)).toEqual(alone);
+  });
+
+  it('with a limit, gives hits that come together each a count of its own, with a statement per many', async () => {
+    const counters = createDatabaseCounters(opened().db);
+    const counts: number[] = [];
+    const statements = await statementsOn('shared_counters', async () => {
+      for (let wave = 0; wave < 4; wave++) {
+        counts.push(...(await Promise.all(Array.from({ length: 50 }, () => counters.hit('tegelijk', 60_000, 100_000)))).map((hit) => hit.count));
+      }
+    });
+    expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
+    expect(statements.length).toBeLessThanOrEqual(8);
+  });
+
+  it('answers hits past the limit without a statement until the window ends', async () => {
+    const counters = createDatabaseCounters(opened().db);
+    for (let n = 0; n < 3; n++) await counters.hit('overschreden', 60_000, 2);
+    const counts: number[] = [];
+    const statements = await statementsOn('shared_counters', async () => {
+      for (let n = 0; n < 20; n++) counts.push((await counters.hit('overschreden', 60_000, 2)).count);
+    });
+    expect(statements).toEqual([]);
+    expect(counts.every((count) => count > 2)).toBe(true);
+  });
+
+  it('with a limit, starts a new window once the last one has ended', async () => {
+    const counters = createDatabaseCounters(opened().db);
+    const first = await counters.hit('kort-venster', 1000, 600);
+    expect((await counters.hit('kort-venster', 1000, 600)).count).toBe(first.count + 1);
+    await new Promise((resolve) => setTimeout(resolve, first.resetInMs + 50));
+    const next = await counters.hit('kort-venster', 1000, 600);
+    expect(next.count).toBe(1);
+    expect(next.resetInMs).toBeGreaterThan(900);
+  });
+
   it('starts a new window once the last one has ended', async () => {
     const counters = createDatabaseCounters(opened().db);
     await counters.hit('venster', 1000);

@@ -22,8 +22,9 @@ export function rateLimitStoreFor(counters: CounterPort): StoreOptions {
     constructor(prefix?: unknown) {
       this.prefix = typeof prefix === 'string' ? prefix : 'http:';
     }
-    incr(key: string, callback: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindow: number): void {
-      counters.hit(`${this.prefix}${key}`, timeWindow).then(
+    incr(key: string, callback: (error: Error | null, result: { current: number; ttl: number } | null) => void, timeWindow: number, max?: number): void {
+      // With the limit, far below it most requests take a count this process holds (no statement).
+      counters.hit(`${this.prefix}${key}`, timeWindow, max).then(
         (hit) => callback(null, { current: hit.count, ttl: hit.resetInMs }),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
       );

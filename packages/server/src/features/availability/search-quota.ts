@@ -16,7 +16,7 @@ export function createSearchQuota(options: { counters: CounterPort; freeSearches
     async take(clientKey) {
       // A counter store that does not answer (Redis or the database away) costs the visitor a
       // captcha, not the search: the captcha is checked without the counters.
-      const hit = await options.counters.hit(`search:${clientKey}`, windowMs).catch(() => null);
+      const hit = await options.counters.hit(`search:${clientKey}`, windowMs, options.freeSearches).catch(() => null);
       return hit !== null && hit.count <= options.freeSearches;
     },
   };

@@ -47,7 +47,7 @@ export function resellerApiOptions(deps: ResellerApiAuthDeps, call: ResellerApiC
         reply.header('www-authenticate', 'Bearer realm="kavel-reseller-api"');
         throw refusal(API_LOCALE, 401, 'apiKeyRequired');
       }
-      const hit = await deps.counters.hit(`reseller-api:${caller.keyId}`, 60_000);
+      const hit = await deps.counters.hit(`reseller-api:${caller.keyId}`, 60_000, deps.perMinute);
       if (hit.count > deps.perMinute) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(hit.resetInMs / 1000))));
         throw refusal(API_LOCALE, 429, 'rateLimited');
