@@ -29,6 +29,13 @@ function countingRegistry(): RegistryPort & { calls: string[] } {
   };
 }
 
+/** The counts at or below `limit` of ten hits past it, the instances taking turns: the hits let through. */
+async function admittedBy(limit: number, instances: CounterPort[], key: string): Promise<number[]> {
+  const counts: number[] = [];
+  for (let n = 0; n < limit + 10; n++) counts.push((await instances[n % instances.length]!.hit(key, 60_000, limit)).count);
+  return counts.filter((count) => count <= limit);
+}
+
 interface Stores {
   counters: CounterPort;
   cache: AvailabilityCachePort;
@@ -179,13 +186,8 @@ describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
 
   it('with a limit, lets no more than the limit through across two instances, and as many as one alone', async () => {
     const limit = 30;
-    const admitted = async (instances: CounterPort[], key: string) => {
-      const counts: number[] = [];
-      for (let n = 0; n < limit + 10; n++) counts.push((await instances[n % instances.length]!.hit(key, 60_000, limit)).count);
-      return counts.filter((count) => count <= limit);
-    };
-    const alone = await admitted([createDatabaseCounters(opened().db)], 'grens:alleen');
-    const alternating = await admitted([createDatabaseCounters(opened().db), createDatabaseCounters(opened().db)], 'grens:afwisselend');
+    const alone = await admittedBy(limit, [createDatabaseCounters(opened().db)], 'grens:alleen');
+    const alternating = await admittedBy(limit, [createDatabaseCounters(opened().db), createDatabaseCounters(opened().db)], 'grens:afwisselend');
     expect(alone).toEqual(Array.from({ length: limit }, (_, index) => index + 1));
     expect(alternating.sort((a, b) => a - b)).toEqual(alone);
   });
@@ -231,5 +233,32 @@ describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
     const next = await counters.hit('venster', 1000);
     expect(next.count).toBe(1);
     expect(next.resetInMs).toBeGreaterThan(900);
+  });
+});
+
+describe.runIf(testRedisUrl !== null)('the shared counters on Redis, with a limit', () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await openTestRedis(testRedisUrl!);
+  });
+  afterAll(async () => {
+    await redis?.close();
+  });
+  const instance = () => createRedisCounters(redis.client, redis.keyPrefix);
+
+  it('counts hits ahead: forty hits in order, and another instance counts after what was counted ahead', async () => {
+    const counters = instance();
+    const counts: number[] = [];
+    for (let n = 0; n < 40; n++) counts.push((await counters.hit('vooruit', 60_000, 600)).count);
+    expect(counts).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    expect((await instance().hit('vooruit', 60_000)).count).toBeGreaterThan(41);
+  });
+
+  it('lets no more than the limit through across two instances, and as many as one alone', async () => {
+    const limit = 30;
+    const alone = await admittedBy(limit, [instance()], 'grens:alleen');
+    const alternating = await admittedBy(limit, [instance(), instance()], 'grens:afwisselend');
+    expect(alone).toEqual(Array.from({ length: limit }, (_, index) => index + 1));
+    expect(alternating.sort((a, b) => a - b)).toEqual(alone);
   });
 });

@@ -1,20 +1,20 @@
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { CounterPort } from '../ports/counters/counter-port.ts';
 
-type StoreOptions = Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'>;
+type StoreOptions = Pick<RateLimitPluginOptions, 'store'>;
 
 interface RouteInfo {
   routeInfo?: { method?: unknown; url?: unknown };
 }
 
 /**
- * Where `@fastify/rate-limit` counts: its own store in memory when the shop is one process, its
- * Redis store when the counters live on Redis, and otherwise the shared counters on the database
- * (through a store class of the shape the plugin expects: `incr` and `child`).
+ * Where `@fastify/rate-limit` counts: its own store in memory when the shop is one process, and
+ * otherwise the shared counters, on the database or on Redis (through a store class of the shape
+ * the plugin expects: `incr` and `child`). Not the plugin's own Redis store: the shared counters
+ * count ahead of a client's requests, so most requests cost no round trip.
  */
 export function rateLimitStoreFor(counters: CounterPort): StoreOptions {
   if (counters.name === 'memory') return {};
-  if (counters.redis) return { redis: counters.redis.client, nameSpace: `${counters.redis.keyPrefix}http:` };
 
   class CounterStore {
     private readonly prefix: string;
