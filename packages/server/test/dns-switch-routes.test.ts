@@ -1,5 +1,5 @@
 import { ZDnsScan, ZDnsZonePage } from '@kavel/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
@@ -41,6 +41,22 @@ describe.each(databaseKinds)('moving a domain’s DNS to the shop: scan and swit
     expect(scan.records).toContainEqual(expect.objectContaining({ name: '@', type: 'MX', value: 'mail.goudenkorst-webshop.com.', priority: 10 }));
     expect(registry.nameserversOf('goudenkorst-webshop.com')).toBeNull();
     expect((await loginAs(app, 'reseller@demo.kavel.nl').then((stranger) => stranger.post(`${zoneOf(domainId)}/scan`, {}))).statusCode).toBe(404);
+  });
+
+  it('delegates the domain back to the name servers it had when the zone cannot be written after the registry said yes', async () => {
+    // The database refuses the zone's change (as a full disk or a lost connection would).
+    await database.db.execute(sql.raw(`CREATE FUNCTION refuse_zone_change() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'zone write refused'; END $$ LANGUAGE plpgsql`));
+    await database.db.execute(sql.raw(`CREATE TRIGGER refuse_zone_change BEFORE UPDATE ON dns_zones FOR EACH ROW WHEN (OLD.domain_id = ${domainId}) EXECUTE FUNCTION refuse_zone_change()`));
+    try {
+      const response = await bakery.post(`${zoneOf(domainId)}/switch`, {});
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await database.db.execute(sql.raw('DROP TRIGGER refuse_zone_change ON dns_zones'));
+      await database.db.execute(sql.raw('DROP FUNCTION refuse_zone_change()'));
+    }
+    expect(registry.nameserversOf('goudenkorst-webshop.com')).toEqual(['ns1.elders-hosting.nl', 'ns2.elders-hosting.nl']);
+    const page = ZDnsZonePage.parse((await bakery.get('/api/account/dns-beheren?name=goudenkorst-webshop.com')).json());
+    expect(page.isActiveDnsServer).toBe(false);
   });
 
   it('switches: copies the scanned records, delegates to the shop’s name servers at the registry, and marks the domain active', async () => {

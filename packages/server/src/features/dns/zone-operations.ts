@@ -43,7 +43,8 @@ export interface ZoneOperations {
   /**
    * switchDns: copies what the scan found into the shop's zone, delegates the domain to the
    * shop's name servers at the registry, and marks it active on them. The registry is asked
-   * first: when it refuses, nothing changes in the shop either.
+   * first: when it refuses, nothing changes in the shop either; when the zone is then not written,
+   * the domain is delegated back to the name servers the scan found.
    */
   switchDns(customerId: number, domainId: number): Promise<ZoneAnswer>;
   /** applyDnsProfile: the profile's or preset's records into the zone, with what could not be applied. */
@@ -105,21 +106,34 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
       if (!scanned.ok) return { ok: false, reason: 'scanFailed' };
       const delegated = await deps.registry.setNameservers(found.name, deps.nameservers);
       if (!delegated.ok) return { ok: false, reason: 'registryFailed' };
-      return zones.edit(
-        customerId,
-        domainId,
-        'switch',
-        async () => {
-          // What the other servers had, kept to the shop's rules: a record the shop cannot serve is left out.
-          const records: DnsZoneRecord[] = [];
-          for (const record of scanned.records) {
-            const placed = forDomain(record, found.name);
-            if (placed.ok && zoneProblems([...records, placed.record], found.name).length === 0) records.push(placed.record);
-          }
-          return { ok: true, records };
-        },
-        { requireActive: false, activate: true },
-      );
+      // When the zone is not written after all, the domain goes back to the name servers the scan
+      // found: it must not stay delegated to servers that have no zone for it.
+      const delegateBack = async () => {
+        if (scanned.nameservers.length > 0) await deps.registry.setNameservers(found.name, scanned.nameservers).catch(() => undefined);
+      };
+      let answer: ZoneAnswer;
+      try {
+        answer = await zones.edit(
+          customerId,
+          domainId,
+          'switch',
+          async () => {
+            // What the other servers had, kept to the shop's rules: a record the shop cannot serve is left out.
+            const records: DnsZoneRecord[] = [];
+            for (const record of scanned.records) {
+              const placed = forDomain(record, found.name);
+              if (placed.ok && zoneProblems([...records, placed.record], found.name).length === 0) records.push(placed.record);
+            }
+            return { ok: true, records };
+          },
+          { requireActive: false, activate: true },
+        );
+      } catch (error) {
+        await delegateBack();
+        throw error;
+      }
+      if (!answer.ok) await delegateBack();
+      return answer;
     },
 
     async applyProfile(customerId, domainId, source, locale) {
