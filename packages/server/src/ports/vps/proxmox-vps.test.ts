@@ -15,6 +15,8 @@ interface StubVm {
   status: 'stopped' | 'running';
   template: 0 | 1;
   config: Record<string, string>;
+  /** What the guest agent reports (`network-get-interfaces`); no agent running when absent. */
+  agent?: Array<{ name: string; 'ip-addresses': Array<{ 'ip-address-type': 'ipv4' | 'ipv6'; 'ip-address': string; prefix: number }> }>;
 }
 
 /** A local Proxmox VE: `{ data }` answers, the API token header checked, VMs kept, tasks finished at once. */
@@ -106,6 +108,8 @@ async function handle(request: IncomingMessage, response: ServerResponse) {
     case 'POST /status/stop':
       vm.status = 'stopped';
       return send(response, 200, newTask('qmstop', vm.vmid));
+    case 'GET /agent/network-get-interfaces':
+      return vm.agent && vm.status === 'running' ? send(response, 200, { result: vm.agent }) : send(response, 500, null, 'QEMU guest agent is not running');
     case 'GET /status/current':
       return send(response, 200, { vmid: vm.vmid, name: vm.name, status: vm.status, qmpstatus: vm.status });
     case 'DELETE ':
@@ -163,6 +167,9 @@ describe('the Proxmox adapter against a local Proxmox VE stub', () => {
       `GET /nodes/${NODE}/qemu/100/status/current`,
       `POST /nodes/${NODE}/qemu/100/status/start`,
       `GET /nodes/${NODE}/qemu/100/status/current`,
+      // Its address: none from cloud-init, no guest agent.
+      `GET /nodes/${NODE}/qemu/100/config`,
+      `GET /nodes/${NODE}/qemu/100/agent/network-get-interfaces`,
     ]);
     // Clone, resize and start are tasks that were waited for; PUT config answers at once.
     expect(seen.filter((line) => line.includes('/tasks/'))).toHaveLength(3);
@@ -173,7 +180,7 @@ describe('the Proxmox adapter against a local Proxmox VE stub', () => {
     const first = await port().createVps(request('order-2:a'));
     seen.length = 0;
     expect(await port().createVps(request('order-2:a'))).toEqual(first);
-    expect(seen).toEqual(['GET /cluster/resources']);
+    expect(seen).toEqual(['GET /cluster/resources', `GET /nodes/${NODE}/qemu/100/config`, `GET /nodes/${NODE}/qemu/100/agent/network-get-interfaces`]);
     expect([...vms.values()].filter((vm) => !vm.template)).toHaveLength(1);
     // Another order for the same hostname is another VM.
     expect(await port().createVps(request('order-3:a'))).toMatchObject({ ok: true, providerRef: '101' });
@@ -184,6 +191,33 @@ describe('the Proxmox adapter against a local Proxmox VE stub', () => {
     expect(await port().createVps(request('order-4:a'))).toEqual({ ok: true, providerRef: '100', status: 'running' });
     expect(seen).not.toContain('GET /cluster/nextid');
     expect(vms.get(100)).toMatchObject({ status: 'running', config: { cores: '2', memory: '4096', tags: proxmoxTagOf('order-4:a') } });
+  });
+
+  it('reports the address cloud-init gives the VM', async () => {
+    vms.get(TEMPLATE)!.config.ipconfig0 = 'ip=203.0.113.10/24,gw=203.0.113.1';
+    expect(await port().createVps(request('order-8:a'))).toEqual({ ok: true, providerRef: '100', status: 'running', ipv4: '203.0.113.10' });
+    expect(await port().status('100')).toEqual({ ok: true, providerRef: '100', status: 'running', ipv4: '203.0.113.10' });
+    expect(seen).not.toContain(`GET /nodes/${NODE}/qemu/100/agent/network-get-interfaces`);
+  });
+
+  it('reports the address the guest agent sees when cloud-init leaves it to DHCP, past loopback and link-local', async () => {
+    vms.get(TEMPLATE)!.config.ipconfig0 = 'ip=dhcp';
+    const created = await port().createVps(request('order-9:a'));
+    expect(created).toEqual({ ok: true, providerRef: '100', status: 'running' });
+    vms.get(100)!.agent = [
+      { name: 'lo', 'ip-addresses': [{ 'ip-address-type': 'ipv4', 'ip-address': '127.0.0.1', prefix: 8 }] },
+      {
+        name: 'eth0',
+        'ip-addresses': [
+          { 'ip-address-type': 'ipv6', 'ip-address': 'fe80::be24:11ff:fe5a:1', prefix: 64 },
+          { 'ip-address-type': 'ipv4', 'ip-address': '169.254.10.2', prefix: 16 },
+          { 'ip-address-type': 'ipv4', 'ip-address': '198.51.100.7', prefix: 24 },
+        ],
+      },
+    ];
+    expect(await port().status('100')).toEqual({ ok: true, providerRef: '100', status: 'running', ipv4: '198.51.100.7' });
+    // A repeat of the create (the fulfilment's next try) answers it too.
+    expect(await port().createVps(request('order-9:a'))).toEqual({ ok: true, providerRef: '100', status: 'running', ipv4: '198.51.100.7' });
   });
 
   it('stops and deletes a VM; a deleted VM is unknown', async () => {

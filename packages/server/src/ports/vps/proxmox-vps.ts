@@ -54,6 +54,12 @@ const ZResource = z.object({
   template: z.coerce.number().optional(),
 });
 type Resource = z.infer<typeof ZResource>;
+/** The part of a VM's configuration that holds its cloud-init network settings. */
+const ZCloudInit = z.object({ ipconfig0: z.string().optional() });
+/** The guest agent's `network-get-interfaces`. */
+const ZAgentInterfaces = z.object({
+  result: z.array(z.object({ 'ip-addresses': z.array(z.object({ 'ip-address-type': z.string(), 'ip-address': z.string() })).optional() })),
+});
 
 type Call = { ok: true; data: unknown } | VpsFailure;
 type Step = { ok: true } | VpsFailure;
@@ -167,11 +173,36 @@ export function createProxmoxVps(options: ProxmoxVpsOptions): VpsPort {
     return vm ? { ok: true, vm } : unknown;
   }
 
-  async function currentStatus(vm: Resource): Promise<VpsAnswer> {
+  /**
+   * The running VM's IPv4 address: the fixed one cloud-init gives it (`ipconfig0`, `ip=…/24`), or
+   * else the first one the guest agent reports outside loopback and link-local (an address from
+   * DHCP). None while neither knows one (no cloud-init address, the agent not running yet).
+   */
+  async function ipv4Of(vm: Resource): Promise<string | undefined> {
+    const path = `/nodes/${encodeURIComponent(vm.node)}/qemu/${vm.vmid}`;
+    const config = await call('GET', `${path}/config`);
+    const ipconfig = config.ok ? ZCloudInit.safeParse(config.data) : null;
+    const fixed = ipconfig?.success ? /(?:^|,)ip=(\d{1,3}(?:\.\d{1,3}){3})\//.exec(ipconfig.data.ipconfig0 ?? '')?.[1] : undefined;
+    if (fixed) return fixed;
+    const agent = await call('GET', `${path}/agent/network-get-interfaces`);
+    const interfaces = agent.ok ? ZAgentInterfaces.safeParse(agent.data) : null;
+    if (!interfaces?.success) return undefined;
+    const addresses = interfaces.data.result.flatMap((face) => face['ip-addresses'] ?? []);
+    return addresses.find((address) => address['ip-address-type'] === 'ipv4' && !/^(127|169\.254)\./.test(address['ip-address']))?.['ip-address'];
+  }
+
+  /** A running VM's answer, with its address when one is known. */
+  async function running(vm: Resource): Promise<VpsAnswer> {
+    const ipv4 = await ipv4Of(vm);
+    return { ok: true, providerRef: providerRefOf(vm.vmid), status: 'running', ...(ipv4 ? { ipv4 } : {}) };
+  }
+
+  async function currentStatus(vm: Resource, withAddress = true): Promise<VpsAnswer> {
     const answer = await call('GET', `/nodes/${encodeURIComponent(vm.node)}/qemu/${vm.vmid}/status/current`);
     if (!answer.ok) return answer;
     const state = z.object({ status: z.string() }).safeParse(answer.data);
     if (!state.success) return { ok: false, reason: 'unreachable', detail: 'answer holds no VM status' };
+    if (state.data.status === 'running' && withAddress) return running(vm);
     return { ok: true, providerRef: providerRefOf(vm.vmid), status: state.data.status === 'running' ? 'running' : 'provisioning' };
   }
 
@@ -205,7 +236,7 @@ export function createProxmoxVps(options: ProxmoxVpsOptions): VpsPort {
       const found = await findByRef(request);
       if (!found.ok) return found;
       if (found.vm) {
-        if (found.vm.status === 'running') return { ok: true, providerRef: providerRefOf(found.vm.vmid), status: 'running' };
+        if (found.vm.status === 'running') return running(found.vm);
         return complete(found.vm, request);
       }
       const next = await call('GET', '/cluster/nextid');
@@ -231,7 +262,7 @@ export function createProxmoxVps(options: ProxmoxVpsOptions): VpsPort {
       const found = await located(providerRef);
       if (!found.ok) return found;
       const path = `/nodes/${encodeURIComponent(found.vm.node)}/qemu/${found.vm.vmid}`;
-      const now = await currentStatus(found.vm);
+      const now = await currentStatus(found.vm, false);
       if (!now.ok) return now;
       // Proxmox deletes a stopped VM only.
       if (now.status === 'running') {
