@@ -1,8 +1,9 @@
-import { ZStandardHolder, ZWhoisDomains, ZWhoisHolder, ZWhoisList } from '@kavel/core';
+import { ZDomainWhois, ZStandardHolder, ZWhoisDomains, ZWhoisHolder, ZWhoisList } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SimulatedRegistry } from '../src/ports/registry/simulated-registry.ts';
 import type { Services } from '../src/services.ts';
+import { fillBasket, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
 import { createActiveAccount, databaseKinds, freshClient, insertTestOrder, lineFixtures, loginAs, testHolderSnapshot, useTestShop, waitForJobs, type RecordingMailer, type TestClient, holderForm } from './support/index.ts';
 
 const HOLDERS = '/api/account/whois';
@@ -68,6 +69,20 @@ describe.each(databaseKinds)('domain holders and their domains on $name', (kind)
     await waitForJobs(app);
     expect(registry().holderOf(standard)).toMatchObject({ email: 'lotte.thuis@example.nl', phone: '06 1122 3344' });
     expect(registry().holderOf(custom)).toBeNull();
+  });
+
+  it('registers a new domain bought with the standard holder with the e-mail address and phone set for it', async () => {
+    const client = await createActiveAccount(app, mailer, 'sanne-houders@example.nl');
+    const saved = await client.put(`${HOLDERS}/standard`, { label: 'Sanne zakelijk', email: 'domeinen@sanne.example', phone: '010 765 4321' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const domain = await fillBasket(client, { hosting: null });
+    const { orderId } = purchased(await purchase(client, purchaseBody('MANUAL_PAYMENT')));
+    await waitForJobs(app);
+    expect((await orderOf(client, orderId)).lines.map((line) => line.title)).toContain(domain);
+    // The holder the domain was registered with, as the order app shows it.
+    const whois = ZDomainWhois.parse((await client.get(`/api/bestellen/${domain}/whois`)).json());
+    expect(whois.holder).toMatchObject({ email: 'domeinen@sanne.example', phone: '010 765 4321' });
+    expect(ZWhoisDomains.parse((await client.get(usage(`domain=${domain}`))).json()).domains[0]!.holder.kind).toBe('standard');
   });
 
   it('gives the changed standard holder to domains recorded before holders were stored, too', async () => {

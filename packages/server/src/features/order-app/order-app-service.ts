@@ -23,7 +23,7 @@ import type { BasketOwner } from '../basket/basket-repository.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { DomainService } from '../domains/domain-service.ts';
 import type { HostingService } from '../hosting/hosting-service.ts';
-import { standardHolderSnapshot } from '../orders/order-lines.ts';
+import type { StandardHolderOf } from '../orders/order-lines.ts';
 import { orderRepository } from '../orders/order-repository.ts';
 import type { OrderPlacing } from '../orders/place-order.ts';
 import { orderAppBasketRepository } from './order-app-basket-repository.ts';
@@ -48,6 +48,8 @@ export interface OrderAppDeps {
   now: () => Date;
   catalogue: Pick<CatalogueService, 'snapshot' | 'countries'>;
   customer: CustomerLookup;
+  /** The whois feature's `standardSnapshot`: the holder of a domain the order registers. */
+  standardHolder: StandardHolderOf;
   availability: Pick<AvailabilityService, 'checkDomain'>;
   domains: Pick<DomainService, 'listOwned'>;
   hosting: Pick<HostingService, 'listOwned'>;
@@ -179,7 +181,7 @@ export function createOrderAppService(deps: OrderAppDeps): OrderAppService {
       const basket = await priced(converted, method);
       const [item] = basket.items;
       if (!item) throw refusal(locale, 400, 'orderBasketEmpty');
-      const lines = orderAppLinesOf(item, standardHolderSnapshot(customer, countries), snapshot);
+      const lines = orderAppLinesOf(item, await deps.standardHolder(customer, countries), snapshot);
       const now = deps.now();
 
       const order = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { customHolderSnapshot, orderLinesOf, standardHolderSnapshot } from './order-lines.ts';
+import { customHolderSnapshot, orderLinesOf } from './order-lines.ts';
 import { mandateRepository, orderRepository, type OrderLineRow, type OrderRow } from './order-repository.ts';
 import type { OrderPlacing } from './place-order.ts';
 import type { PurchaseDeps } from './purchase-service.ts';
@@ -35,7 +35,7 @@ export interface DirectOrders {
   place(customerId: number, request: DirectOrderRequest, locale: Locale): Promise<DirectOrder>;
 }
 
-export interface DirectOrderDeps extends Pick<PurchaseDeps, 'holder' | 'paymentMethods'> {
+export interface DirectOrderDeps extends Pick<PurchaseDeps, 'holder' | 'standardHolder' | 'paymentMethods'> {
   db: Database;
   now: () => Date;
   countries(): Promise<TCountry[]>;
@@ -64,7 +64,7 @@ export function createDirectOrders(deps: DirectOrderDeps): DirectOrders {
       const lines = orderLinesOf(
         request.priced,
         request.priced.items.map((item) => ({ domain: item.title.toLowerCase(), customWhoisId: request.holderId })),
-        { standard: standardHolderSnapshot(customer, countries), custom: new Map([[request.holderId, holder]]) },
+        { standard: await deps.standardHolder(customer, countries), custom: new Map([[request.holderId, holder]]) },
       );
       try {
         const { order, repeated } = await db.transaction(async (tx) => {

@@ -27,6 +27,13 @@ export function neededHolderIds(basket: Pick<TBasket, 'items'>, selections: read
   return [...ids];
 }
 
+/**
+ * The standard holder as a new registration records it: the account's name and address, with the
+ * e-mail address and phone the customer set for it (the whois feature's `standardSnapshot`).
+ */
+export type StandardHolderOf = (customer: TCustomerSummary, countries: readonly TCountry[]) => Promise<HolderSnapshot>;
+
+/** The account's own data as a holder, before the standard holder's own e-mail address and phone. */
 export function standardHolderSnapshot(customer: TCustomerSummary, countries: readonly TCountry[]): HolderSnapshot {
   return {
     customWhoisId: null,

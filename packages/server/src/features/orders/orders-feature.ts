@@ -20,6 +20,7 @@ import { createPaymentService, type PaymentService } from './payment-service.ts'
 import { createDirectOrders, type DirectOrders } from './direct-orders.ts';
 import { createOrderPlacing, type OrderPlacing } from './place-order.ts';
 import { createPurchaseService, type PaymentMethodOffer, type PurchaseService } from './purchase-service.ts';
+import type { StandardHolderOf } from './order-lines.ts';
 
 export interface OrdersFeatureDeps {
   db: Database;
@@ -35,6 +36,8 @@ export interface OrdersFeatureDeps {
   customer: CustomerLookup;
   /** The whois feature's `get`: the customer's custom holder, 404 for someone else's. */
   holder(customerId: number, holderId: number, locale: Locale): Promise<TWhoisHolder>;
+  /** The whois feature's `standardSnapshot`: the standard holder of a new registration. */
+  standardHolder: StandardHolderOf;
   paymentMethods(): Promise<PaymentMethodOffer[]>;
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
   /** Where a confirmed order's `fulfil-order` job is written. */
@@ -83,12 +86,13 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     validator: deps.validator,
     customer: deps.customer,
     holder: deps.holder,
+    standardHolder: deps.standardHolder,
     paymentMethods: deps.paymentMethods,
     surchargeFor: deps.surchargeFor,
     placing,
   });
   const orders = createOrderService({ db, invoices, catalogue: deps.catalogue });
-  const direct = createDirectOrders({ db, now, countries: () => deps.catalogue.countries(), customer: deps.customer, holder: deps.holder, paymentMethods: deps.paymentMethods, placing });
+  const direct = createDirectOrders({ db, now, countries: () => deps.catalogue.countries(), customer: deps.customer, holder: deps.holder, standardHolder: deps.standardHolder, paymentMethods: deps.paymentMethods, placing });
 
   return {
     purchase,

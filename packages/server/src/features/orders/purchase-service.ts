@@ -19,7 +19,7 @@ import type { BasketOwner } from '../basket/basket-repository.ts';
 import type { BasketPurchaseAccess } from '../basket/basket-purchase-access.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { BasketValidator } from '../checkout/checkout-port.ts';
-import { customHolderSnapshot, neededHolderIds, orderLinesOf, standardHolderSnapshot, UnknownHolderError } from './order-lines.ts';
+import { customHolderSnapshot, neededHolderIds, orderLinesOf, UnknownHolderError, type StandardHolderOf } from './order-lines.ts';
 import { mandateRepository, orderRepository } from './order-repository.ts';
 import type { OrderPlacing } from './place-order.ts';
 
@@ -52,6 +52,7 @@ export interface PurchaseDeps {
   customer: CustomerLookup;
   /** The customer's custom holder; a 404 refusal for someone else's. */
   holder(customerId: number, holderId: number, locale: Locale): Promise<TWhoisHolder>;
+  standardHolder: StandardHolderOf;
   /** The active payment methods, and what one adds to a basket's order (checkout's rules). */
   paymentMethods(): Promise<PaymentMethodOffer[]>;
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
@@ -114,7 +115,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       const [catalogue, countries] = await Promise.all([deps.catalogue.snapshot(), deps.catalogue.countries()]);
       // The holders of the basket as checkout judged it; the transaction checks the basket did not change since.
       const custom = await customHolders(customerId, neededHolderIds(judged, request.customWhois), locale);
-      const standard = standardHolderSnapshot(customer, countries);
+      const standard = await deps.standardHolder(customer, countries);
 
       const outcome = await db.transaction(async (tx) => {
         const basket = await deps.basket.lockAndPrice(tx, owner, catalogue, now);

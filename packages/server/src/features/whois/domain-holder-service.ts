@@ -5,7 +5,7 @@ import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { AccountDirectory, CustomerLookup } from '../accounts/customer-lookup.ts';
 import type { DomainService } from '../domains/domain-service.ts';
-import { standardHolderSnapshot } from '../orders/order-lines.ts';
+import { standardHolderSnapshotOf } from './whois-service.ts';
 import { domainHolderRepository, OWN_ORIGIN, STANDARD_ORIGIN, type DomainHolderRow, type HolderOrigin } from './domain-holder-repository.ts';
 import { requestHolderSync } from './holder-registry-sync.ts';
 
@@ -67,7 +67,7 @@ export function createDomainHolderService(deps: DomainHolderDeps): DomainHolderS
   async function standardHolder(customerId: number, locale: Locale): Promise<TDomainHolder> {
     const [customer, countries] = await Promise.all([deps.customer(customerId), deps.countries()]);
     if (!customer) throw refusal(locale, 401, 'loginRequired');
-    return fromSnapshot(standardHolderSnapshot(customer, countries));
+    return fromSnapshot(await standardHolderSnapshotOf(db, customer, countries));
   }
 
   async function actingFor(customerId: number, locale: Locale) {

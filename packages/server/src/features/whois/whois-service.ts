@@ -4,6 +4,7 @@ import type { EventBus } from '../../events.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { DomainHolderOrigin } from './domain-holder-service.ts';
+import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { standardHolderSnapshot } from '../orders/order-lines.ts';
 import { domainHolderRepository, STANDARD_ORIGIN } from './domain-holder-repository.ts';
 import { requestHolderSync } from './holder-registry-sync.ts';
@@ -25,6 +26,15 @@ export interface WhoisService {
   domains(customerId: number, query: TWhoisDomainQuery, locale: Locale): Promise<TWhoisDomains>;
   /** Whether the holder is the customer's; `q` lets the basket ask inside its transaction. */
   ownsHolder(customerId: number, id: number, q?: Queryable): Promise<boolean>;
+  /** The standard holder as a new registration records it (`StandardHolderOf`). */
+  standardSnapshot(customer: TCustomerSummary, countries: readonly TCountry[]): Promise<HolderSnapshot>;
+}
+
+/** The account's name and address with the e-mail address and phone the customer set for the standard holder. */
+export async function standardHolderSnapshotOf(q: Queryable, customer: TCustomerSummary, countries: readonly TCountry[]): Promise<HolderSnapshot> {
+  const account = standardHolderSnapshot(customer, countries);
+  const own = await whoisRepository.findStandard(q, customer.id);
+  return own ? { ...account, email: own.email, phone: own.phone } : account;
 }
 
 export interface WhoisDeps {
@@ -95,6 +105,8 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
   }
 
   return {
+    standardSnapshot: (customer, countries) => standardHolderSnapshotOf(db, customer, countries),
+
     customLabels: (customerId) => whoisRepository.listLabels(db, customerId),
 
     async list(customerId, locale) {
