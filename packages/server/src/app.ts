@@ -150,7 +150,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const idempotent = createIdempotentWrites(db);
   purges['reseller API idempotency keys'] = () => idempotent.purgeExpired(services.now());
   registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones, idempotent });
-  registerResellerApiOrders(app, { ...apiAuth, availability, catalogue, basket, whois: services.whois, orders: orders.direct, customer: services.customer });
+  registerResellerApiOrders(app, { ...apiAuth, availability, catalogue, basket, orders: orders.direct, customer: services.customer });
   registerRobots(app);
   // the shop's home page and the extension pages (server-rendered)
   registerHomeRoutes(app, { catalogue, sessions });

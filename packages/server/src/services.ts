@@ -238,6 +238,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     customer,
     holder: (customerId, holderId, locale) => whois.get(customerId, holderId, locale),
     standardHolder: (customer, countries) => whois.standardSnapshot(customer, countries),
+    createHolder: (tx, customerId, form, locale) => whois.createIn(tx, customerId, form, locale),
     paymentMethods: () => catalogue.snapshot().then((snapshot) => snapshot.paymentMethods),
     surchargeFor,
     jobs,

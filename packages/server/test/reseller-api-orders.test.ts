@@ -65,6 +65,22 @@ describe.each(databaseKinds)('reseller API orders on $name', (kind) => {
     expect((domains.json() as Array<{ name: string }>).map((domain) => domain.name)).toContain('klant-van-reseller.nl');
   });
 
+  it('leaves no new holder behind when the order is refused after it was judged, or when two first attempts race', async () => {
+    const holdersOf = async () => (await services.db.select({ id: whoisHolders.id }).from(whoisHolders).where(eq(whoisHolders.customerId, resellerId))).length;
+    const before = await holdersOf();
+    // No direct debit mandate: the order is refused when it is placed.
+    const refused = await order(orderKey, { domain: 'geen-machtiging.nl', paymentMethod: 'AUTOMATIC_INCASSO', holder: holderForm({ forename: 'Wees' }) });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(await holdersOf()).toBe(before);
+    // The same key twice at once: one order, one holder.
+    const key = randomUUID();
+    const body = { domain: 'tegelijk-besteld.nl', holder: holderForm({ forename: 'Twee' }) };
+    const answers = await Promise.all([order(orderKey, body, key), order(orderKey, body, key)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    expect(new Set(answers.map((answer) => answer.json().orderId)).size).toBe(1);
+    expect(await holdersOf()).toBe(before + 1);
+  });
+
   it('answers a retry with the same Idempotency-Key with the first order (200), and refuses the key for another domain (409)', async () => {
     const key = `retry-${randomUUID()}`;
     const body = { domain: 'eenmaal-besteld.nl', holder: holderForm() };

@@ -1,5 +1,5 @@
-import type { Locale, TBasket, TCountry } from '@kavel/core';
-import type { Database } from '../../db/connect.ts';
+import type { Locale, TBasket, TCountry, TWhoisHolder, TWhoisHolderForm } from '@kavel/core';
+import type { Database, Transaction } from '../../db/connect.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -21,8 +21,11 @@ export interface DirectOrderRequest {
   requestId: string;
   method: 'MANUAL_PAYMENT' | 'AUTOMATIC_INCASSO';
   priced: TBasket;
-  /** One of the customer's holders, for every new domain of the order. */
-  holderId: number;
+  /**
+   * The holder of every new domain of the order: one of the customer's, or a new one, made in
+   * the order's transaction (an order that is refused or loses a race leaves no holder behind).
+   */
+  holder: { id: number } | { form: TWhoisHolderForm };
 }
 
 /**
@@ -41,6 +44,8 @@ export interface DirectOrderDeps extends Pick<PurchaseDeps, 'holder' | 'standard
   countries(): Promise<TCountry[]>;
   customer: CustomerLookup;
   placing: OrderPlacing;
+  /** The whois feature's `createIn`: a new holder in the order's transaction. */
+  createHolder(tx: Transaction, customerId: number, form: TWhoisHolderForm, locale: Locale): Promise<TWhoisHolder>;
 }
 
 export function createDirectOrders(deps: DirectOrderDeps): DirectOrders {
@@ -59,17 +64,22 @@ export function createDirectOrders(deps: DirectOrderDeps): DirectOrders {
       if (!customer) throw refusal(locale, 401, 'loginRequired');
       if (!(await deps.paymentMethods()).some((method) => method.code === request.method)) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
       if (request.method === 'AUTOMATIC_INCASSO' && !(await mandateRepository.find(db, customerId))) throw fieldRefusal(locale, 'paymentMethod', 'mandateRequired');
-      const holder = customHolderSnapshot(await deps.holder(customerId, request.holderId, locale));
+      const wanted = request.holder;
+      // One of the customer's holders is looked up first (404 for anyone else's); a new one is made in the transaction.
+      const holderIn: (tx: Transaction) => Promise<TWhoisHolder> =
+        'id' in wanted ? await deps.holder(customerId, wanted.id, locale).then((holder) => async () => holder) : (tx) => deps.createHolder(tx, customerId, wanted.form, locale);
       const countries = await deps.countries();
-      const lines = orderLinesOf(
-        request.priced,
-        request.priced.items.map((item) => ({ domain: item.title.toLowerCase(), customWhoisId: request.holderId })),
-        { standard: await deps.standardHolder(customer, countries), custom: new Map([[request.holderId, holder]]) },
-      );
+      const standard = await deps.standardHolder(customer, countries);
       try {
         const { order, repeated } = await db.transaction(async (tx) => {
           const existing = await orderRepository.findByRequest(tx, customerId, request.requestId);
           if (existing) return { order: existing, repeated: true };
+          const holder = await holderIn(tx);
+          const lines = orderLinesOf(
+            request.priced,
+            request.priced.items.map((item) => ({ domain: item.title.toLowerCase(), customWhoisId: holder.id })),
+            { standard, custom: new Map([[holder.id, customHolderSnapshot(holder)]]) },
+          );
           const placed = await deps.placing.place(tx, {
             customer,
             countries,

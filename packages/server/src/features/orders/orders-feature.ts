@@ -17,7 +17,7 @@ import { registerOrderRoutes } from './order-routes.ts';
 import { createOrderService, type OrderService } from './order-service.ts';
 import { registerPaymentRoutes } from './payment-routes.ts';
 import { createPaymentService, type PaymentService } from './payment-service.ts';
-import { createDirectOrders, type DirectOrders } from './direct-orders.ts';
+import { createDirectOrders, type DirectOrderDeps, type DirectOrders } from './direct-orders.ts';
 import { createOrderPlacing, type OrderPlacing } from './place-order.ts';
 import { createPurchaseService, type PaymentMethodOffer, type PurchaseService } from './purchase-service.ts';
 import type { StandardHolderOf } from './order-lines.ts';
@@ -38,6 +38,8 @@ export interface OrdersFeatureDeps {
   holder(customerId: number, holderId: number, locale: Locale): Promise<TWhoisHolder>;
   /** The whois feature's `standardSnapshot`: the standard holder of a new registration. */
   standardHolder: StandardHolderOf;
+  /** The whois feature's `createIn`: a holder an order brings, made in its transaction. */
+  createHolder: DirectOrderDeps['createHolder'];
   paymentMethods(): Promise<PaymentMethodOffer[]>;
   surchargeFor(basket: Pick<TBasket, 'items'>, method: PaymentMethodOffer): number;
   /** Where a confirmed order's `fulfil-order` job is written. */
@@ -92,7 +94,7 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     placing,
   });
   const orders = createOrderService({ db, invoices, catalogue: deps.catalogue });
-  const direct = createDirectOrders({ db, now, countries: () => deps.catalogue.countries(), customer: deps.customer, holder: deps.holder, standardHolder: deps.standardHolder, paymentMethods: deps.paymentMethods, placing });
+  const direct = createDirectOrders({ db, now, countries: () => deps.catalogue.countries(), customer: deps.customer, holder: deps.holder, standardHolder: deps.standardHolder, createHolder: deps.createHolder, paymentMethods: deps.paymentMethods, placing });
 
   return {
     purchase,

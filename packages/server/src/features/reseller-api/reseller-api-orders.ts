@@ -7,14 +7,12 @@ import type { AvailabilityService } from '../availability/availability-service.t
 import type { BasketService, QuotedItem } from '../basket/basket-service.ts';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { DirectOrder, DirectOrders } from '../orders/direct-orders.ts';
-import type { WhoisService } from '../whois/whois-service.ts';
 import { API_LOCALE, callerOf, resellerApiOptions, type ResellerApiAuthDeps } from './reseller-api-auth.ts';
 
 export interface ResellerApiOrderDeps extends ResellerApiAuthDeps {
   availability: AvailabilityService;
   catalogue: CatalogueService;
   basket: Pick<BasketService, 'quote'>;
-  whois: Pick<WhoisService, 'get' | 'create'>;
   orders: DirectOrders;
   customer: CustomerLookup;
 }
@@ -79,12 +77,13 @@ export function registerResellerApiOrders(app: FastifyInstance, deps: ResellerAp
       if (!hosting) throw refusal(API_LOCALE, 400, 'unknownProduct', 'hostingProductCode');
       item.children = [...(item.children ?? []), { productType: 'RESELLER_PACKAGE', productId: hosting.productId, productCode: hosting.productCode, title: hosting.productName }];
     }
-    const holderId = 'customWhoisId' in body.holder ? (await deps.whois.get(customerId, body.holder.customWhoisId, API_LOCALE)).id : await deps.whois.create(customerId, body.holder, API_LOCALE);
 
     const customer = await deps.customer(customerId);
     if (!customer) throw refusal(API_LOCALE, 401, 'apiKeyRequired');
     const priced = await deps.basket.quote({ sessionIdHash: '', customerId, channel: 'reseller', staffel: customer.staffel }, [item], body.period);
-    const placed = await deps.orders.place(customerId, { requestId, method: body.paymentMethod, priced, holderId }, API_LOCALE);
+    // A new holder is made with the order, in its transaction: a refused order leaves none behind.
+    const holder = 'customWhoisId' in body.holder ? { id: body.holder.customWhoisId } : { form: body.holder };
+    const placed = await deps.orders.place(customerId, { requestId, method: body.paymentMethod, priced, holder }, API_LOCALE);
     reply.code(placed.repeated ? 200 : 201);
     return answerOf(placed);
   });

@@ -19,6 +19,8 @@ export interface WhoisService {
   updateStandard(customerId: number, form: TStandardHolderForm, locale: Locale): Promise<TStandardHolder>;
   get(customerId: number, id: number, locale: Locale): Promise<TWhoisHolder>;
   create(customerId: number, form: TWhoisHolderForm, locale: Locale): Promise<number>;
+  /** `create` in the caller's transaction (an order that brings its holder): refused or rolled back, no holder stays. */
+  createIn(tx: Transaction, customerId: number, form: TWhoisHolderForm, locale: Locale): Promise<TWhoisHolder>;
   /** Changes the holder; the domains that have it follow, through the registry. */
   update(customerId: number, id: number, form: TWhoisHolderForm, locale: Locale): Promise<TWhoisHolder>;
   remove(customerId: number, id: number, locale: Locale): Promise<void>;
@@ -138,6 +140,13 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
     async create(customerId, form, locale) {
       const values = await valuesOf(form, locale);
       return db.transaction((tx) => whoisRepository.insert(tx, customerId, values));
+    },
+
+    async createIn(tx, customerId, form, locale) {
+      const id = await whoisRepository.insert(tx, customerId, await valuesOf(form, locale));
+      const row = await whoisRepository.find(tx, customerId, id);
+      if (!row) throw new Error(`holder ${id} was not written`);
+      return toWire(row, []);
     },
 
     async update(customerId, id, form, locale) {
