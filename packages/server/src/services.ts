@@ -166,7 +166,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
   const hosting = createHostingService(db);
   const certificates = createCertificateService(db);
   const cloudflare = createCloudflareService(db);
-  const vps = createVpsService(db);
+  const vps = createVpsService(db, { platform: adapters.vps, now });
   const customer = createCustomerLookup(db);
   // The domain holders' origins come from `domainHolders`, built below (it needs the orders feature).
   const whois = createWhoisService({ db, now, jobs, countries: () => catalogue.countries(), customer, events, holderOrigins: (customerId) => domainHolders.origins(customerId) });

@@ -9,7 +9,8 @@ import { createSimulatedCertificates, type CertificateCall, type InjectedCertifi
 import { createSimulatedCloudflare } from '../src/ports/cloudflare/index.ts';
 import { createSimulatedProvisioning } from '../src/ports/provisioning/index.ts';
 import { createSimulatedRegistry } from '../src/ports/registry/index.ts';
-import { createSimulatedVps } from '../src/ports/vps/index.ts';
+import { createVpsService } from '../src/features/vps/vps-service.ts';
+import { createSimulatedVps, type VpsPort } from '../src/ports/vps/index.ts';
 import { createTestFulfilment, customerIdOf, databaseKinds, demoAccountDeps, insertTestOrder, lineFixtures as line, orderProgress, products } from './support/index.ts';
 
 /** Each method fails once, answering `unreachable`, the first time it is called; every call is counted. */
@@ -213,5 +214,41 @@ describe.each(databaseKinds)('fulfilment of certificates, Cloudflare plans and v
     expect(await serversOf(orderId)).toMatchObject([{ productCode: 'VPS_M', status: 'running' }]);
     expect(await platform.servers()).toHaveLength(1);
     expect(calls).toEqual(['createVps', 'createVps']);
+  });
+
+  it('records the address of a running server that had none yet once the platform knows it', async () => {
+    // A platform that leaves the address to DHCP: it knows it only once the guest agent runs.
+    const platform = vpsPlatform();
+    let agentUp = false;
+    const withoutAgent = (answer: Awaited<ReturnType<VpsPort['status']>>) => {
+      if (!answer.ok || agentUp) return answer;
+      const { ipv4: _unknown, ...rest } = answer;
+      return rest;
+    };
+    const port: VpsPort = {
+      name: 'dhcp',
+      createVps: async (request) => withoutAgent(await platform.createVps(request)),
+      status: async (ref) => withoutAgent(await platform.status(ref)),
+      deleteVps: (ref) => platform.deleteVps(ref),
+    };
+    const fulfilment = await fulfilmentWith({ vps: port });
+    const orderId = await insertTestOrder(db, { customerId, lines: [line.vps(products.vpsM)] });
+    expect(await fulfilment.fulfil(orderId)).toBe('FULFILLED');
+    expect(await serversOf(orderId)).toMatchObject([{ status: 'running', ipv4: null }]);
+
+    const servers = createVpsService(db, { platform: port, now });
+    await servers.refreshAddresses();
+    expect(await serversOf(orderId)).toMatchObject([{ ipv4: null }]);
+
+    agentUp = true;
+    expect(await servers.refreshAddresses()).toBeGreaterThanOrEqual(1);
+    const [server] = await serversOf(orderId);
+    expect(server!.ipv4).toMatch(/^203\.0\.113\.\d+$/);
+    expect((await servers.listOwned(customerId)).find((owned) => owned.id === server!.id)?.ipv4).toBe(server!.ipv4);
+
+    // Asked for a week after it was made, not longer.
+    const unknown = await db.insert(vpsServers).values({ ...server!, id: undefined, clientRef: `${server!.clientRef}-old`, ipv4: null, createdAt: new Date(clock.getTime() - 8 * 24 * 3600 * 1000) }).returning();
+    await servers.refreshAddresses();
+    expect((await db.select().from(vpsServers).where(eq(vpsServers.id, unknown[0]!.id)))[0]!.ipv4).toBeNull();
   });
 });

@@ -20,6 +20,8 @@ export const JOBS = {
   purgeAccounts: 'purge-account-attempts',
   /** Hourly: open invoices whose month is over are closed (issued). */
   closeInvoices: 'close-ended-invoices',
+  /** Every minute: running virtual servers without a known IPv4 address ask the platform again. */
+  vpsAddresses: 'vps-addresses',
 } as const;
 
 export const QUEUES: Record<string, QueueSettings> = {
@@ -33,4 +35,5 @@ export const QUEUES: Record<string, QueueSettings> = {
   [JOBS.renewForwardCertificates]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 3600, policy: 'singleton' },
   [JOBS.purgeAccounts]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
   [JOBS.closeInvoices]: { retryLimit: 2, retryDelaySeconds: 60, retryBackoff: false, expireInSeconds: 600, policy: 'singleton' },
+  [JOBS.vpsAddresses]: { retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 240, policy: 'singleton' },
 };

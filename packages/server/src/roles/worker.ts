@@ -13,6 +13,7 @@ export const SCHEDULES: Record<string, string> = {
   [JOBS.closeInvoices]: '1 * * * *',
   [JOBS.dnsCatchUp]: '*/5 * * * *',
   [JOBS.renewForwardCertificates]: '23 */6 * * *',
+  [JOBS.vpsAddresses]: '* * * * *',
 };
 
 /**
@@ -30,6 +31,7 @@ export async function startWorker(services: Services, jobs: JobSystem, options: 
   await jobs.work(JOBS.syncDomainHolder, services.holderRegistrySync.syncHolder);
   await jobs.work(JOBS.renewForwardCertificates, async () => void (await services.forwardTls.renewDue()));
   await jobs.work(JOBS.dnsCatchUp, async () => void (await services.dnsPublishing.catchUp()));
+  await jobs.work(JOBS.vpsAddresses, async () => void (await services.vps.refreshAddresses()));
   if (options.schedules !== false) for (const [name, cron] of Object.entries(SCHEDULES)) await jobs.schedule(name, cron);
   return { name: 'worker', stop: () => jobs.stop() };
 }
