@@ -133,6 +133,21 @@ describe.each(databaseKinds)('durable jobs on $name', (kind) => {
     expect(await jobCount('test-stately')).toBe(2);
   });
 
+  // The embedded database belongs to one process: a job active when its worker starts was left by its previous run.
+  it.runIf(kind.name === 'pglite')('runs again at once a job that the previous run of the process left active', async () => {
+    const writer = await jobSystem(false);
+    await writer.enqueue('test-orphan', {}, {});
+    // As a run of the process that was killed while the job ran left it: fetched, active, nobody on it.
+    await database.db.execute(sql`update pgboss.job set state = 'active', started_on = now() where name = 'test-orphan' and state = 'created'`);
+    const runs: string[] = [];
+    const restarted = await jobSystem(true);
+    await restarted.work('test-orphan', async () => {
+      runs.push('after the restart');
+    });
+    await until(() => runs.length > 0, 10_000);
+    expect(runs).toEqual(['after the restart']);
+  });
+
   // Several processes exist only on a server; the embedded database belongs to one.
   it.runIf(kind.name === 'postgres')('gives the job of a worker whose process ended to another worker at once, long before its expiry', async () => {
     const [dying, living] = [await jobSystem(true), await jobSystem(true)];
@@ -202,6 +217,7 @@ describe.each(databaseKinds)('jobs of the shop on $name', (kind) => {
       'renew-forward-certificates',
       'send-mail',
       'sync-domain-holder',
+      'vps-addresses',
     ]);
   });
 });

@@ -5,7 +5,8 @@ import type { JobLog } from './pg-boss-jobs.ts';
 /**
  * Worker processes and the jobs they run: each worker holds a runner number as a session advisory
  * lock for as long as it lives and records the job in hand in `job_runs`, so the jobs of a
- * process that died (`kill -9` included) are found and given back to the queue at once.
+ * process that died (`kill -9` included) are found and given back to the queue at once. On the
+ * embedded database, which one process owns, the jobs still active when its worker starts are.
  */
 
 type RunSql = <T>(text: string, values?: unknown[]) => Promise<T[]>;
@@ -77,6 +78,21 @@ export async function reapOrphanedRuns(sql: RunSql, queueNames: string[], log: J
     [queueNames, UNRECORDED_RUN_SECONDS],
   );
   orphans.push(...unrecorded);
+  await giveBack(sql, orphans, log);
+}
+
+/**
+ * The embedded database belongs to one process, which runs no job when its worker starts: a job
+ * still active then was left by the process's previous run, and goes back to the queue at once.
+ * So on the embedded database no job needs a run record (two statements fewer per job).
+ */
+export async function giveBackActiveJobs(sql: RunSql, queueNames: string[], log: JobLog): Promise<void> {
+  const active = await sql<{ job_id: string; queue: string }>(`SELECT j.id::text AS job_id, j.name AS queue FROM ${SCHEMA}.job j WHERE j.state = 'active' AND j.name = ANY($1::text[])`, [queueNames]);
+  await giveBack(sql, active, log);
+}
+
+/** Gives jobs whose run ended with its process back to the queue; the run counts as a failed attempt. */
+async function giveBack(sql: RunSql, orphans: ReadonlyArray<{ job_id: string; queue: string }>, log: JobLog): Promise<void> {
   for (const orphan of orphans) {
     await sql(
       `UPDATE ${SCHEMA}.job SET

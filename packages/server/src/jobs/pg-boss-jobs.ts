@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } from '../db/connect.ts';
-import { holdRunner, REAP_EVERY_MS, reapOrphanedRuns, type Runner } from './job-runners.ts';
+import { giveBackActiveJobs, holdRunner, REAP_EVERY_MS, reapOrphanedRuns, type Runner } from './job-runners.ts';
 import { syncQueues } from './queue-sync.ts';
 import { redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
 
@@ -120,7 +120,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
       await instance.start();
       await syncQueues(instance, options.queues);
     });
-    if (worker) {
+    if (worker && store.kind === 'embedded') await giveBackActiveJobs(sql, Object.keys(options.queues), log);
+    else if (worker) {
       runner = await holdRunner(store, log);
       const reap = () => void reapOrphans().catch((error: unknown) => log.error({ err: error }, 'looking for jobs of ended processes failed'));
       reap();

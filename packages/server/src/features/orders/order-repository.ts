@@ -51,9 +51,11 @@ export const orderRepository = {
     return row;
   },
 
-  async insertLines(q: Queryable, orderId: number, lines: readonly NewOrderLine[]): Promise<void> {
-    if (lines.length === 0) return;
-    await q.insert(orderLines).values(lines.map((line) => ({ ...line, orderId })));
+  /** Inserts the order's lines in one statement; answers them as stored, in their positions' order. */
+  async insertLines(q: Queryable, orderId: number, lines: readonly NewOrderLine[]): Promise<OrderLineRow[]> {
+    if (lines.length === 0) return [];
+    const stored = await q.insert(orderLines).values(lines.map((line) => ({ ...line, orderId }))).returning();
+    return stored.sort((a, b) => a.position - b.position);
   },
 
   listLines(q: Queryable, orderIds: readonly number[]): Promise<OrderLineRow[]> {

@@ -10,7 +10,7 @@ import type { BasketValidator } from '../checkout/checkout-port.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { MailQueue } from '../accounts/mail-queue.ts';
 import { requestOrderFulfilment } from './fulfilment/fulfilment-jobs.ts';
-import { createOrderConfirmationMail } from './order-confirmation-mail.ts';
+import { createOrderConfirmationMail, type PlacedOrder } from './order-confirmation-mail.ts';
 import { registerInvoiceRoutes } from './invoice-routes.ts';
 import { createInvoiceService, type InvoiceService } from './invoice-service.ts';
 import { registerOrderRoutes } from './order-routes.ts';
@@ -73,9 +73,9 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
   // Fulfilment and the confirmation mail are consequences of a payment or purchase, never part of
   // its answer: jobs written in the transaction that confirms the order (once per order), run by
   // the worker (see `fulfilmentJobs` and the mail queue).
-  const requestFulfilment = async (orderId: number, tx: Transaction) => {
+  const requestFulfilment = async (orderId: number, tx: Transaction, placed?: PlacedOrder) => {
     await requestOrderFulfilment(deps.jobs, orderId, tx);
-    await confirmationMail(orderId, tx);
+    await confirmationMail(orderId, tx, placed);
   };
 
   const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, requestFulfilment, log });

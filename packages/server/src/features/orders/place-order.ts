@@ -1,6 +1,7 @@
 import { vatOnCents, type Locale, type TCountry, type TCustomerSummary, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
 import type { Database, Transaction } from '../../db/connect.ts';
 import type { InvoiceService } from './invoice-service.ts';
+import type { PlacedOrder } from './order-confirmation-mail.ts';
 import { invoiceAddressee } from './order-lines.ts';
 import { mandateRepository, orderRepository, type NewOrderLine, type OrderRow } from './order-repository.ts';
 import type { PaymentService } from './payment-service.ts';
@@ -47,7 +48,7 @@ export interface OrderPlacingDeps {
   invoices: Pick<InvoiceService, 'place' | 'markPaid'>;
   payments: Pick<PaymentService, 'attemptFor'>;
   /** Writes the jobs of a confirmed order (its fulfilment, its confirmation mail), in the transaction that confirms it. */
-  requestFulfilment(orderId: number, tx: Transaction): Promise<void>;
+  requestFulfilment(orderId: number, tx: Transaction, placed?: PlacedOrder): Promise<void>;
 }
 
 export function createOrderPlacing(deps: OrderPlacingDeps): OrderPlacing {
@@ -82,8 +83,8 @@ export function createOrderPlacing(deps: OrderPlacingDeps): OrderPlacing {
         createdAt: now,
         confirmedAt: online ? null : now,
       });
-      await orderRepository.insertLines(tx, order.id, placement.lines);
-      if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx);
+      const lines = await orderRepository.insertLines(tx, order.id, placement.lines);
+      if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx, { order, lines, invoiceNumber: invoice.number });
       return order;
     },
 
