@@ -32,7 +32,7 @@ import type { ProvisioningPort } from './ports/provisioning/provisioning-port.ts
 import { createApiCloudflare, createSimulatedCloudflare, type CloudflarePort } from './ports/cloudflare/index.ts';
 import { createProxmoxVps, createSimulatedVps, type VpsPort } from './ports/vps/index.ts';
 import type { MailerPort } from './ports/mailer/mailer-port.ts';
-import { createRdapRegistry, createSimulatedRegistry, createWhoisRegistry } from './ports/registry/index.ts';
+import { createDatabaseRegistryState, createRdapRegistry, createSimulatedRegistry, createWhoisRegistry } from './ports/registry/index.ts';
 import type { RegistryPort } from './ports/registry/registry-port.ts';
 
 export interface Adapters {
@@ -246,6 +246,7 @@ function createRegistry(config: Config, db: Database): RegistryPort {
         transferSeconds: registry.simulatedTransferSeconds,
         wellKnown: wellKnownNames,
         registeredInShop: shopDomainsAmong(db),
+        state: createDatabaseRegistryState(db),
       });
     }
   }

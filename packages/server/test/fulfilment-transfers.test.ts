@@ -5,8 +5,11 @@ import { nextAnniversary } from '../src/features/accounts/demo-accounts.ts';
 import wellKnown from '../src/features/catalogue/data/well-known-names.json' with { type: 'json' };
 import { createSimulatedProvisioning } from '../src/ports/provisioning/index.ts';
 import type { ProvisioningPort } from '../src/ports/provisioning/provisioning-port.ts';
-import { createSimulatedRegistry } from '../src/ports/registry/index.ts';
+import { shopDomainsAmong } from '../src/features/domains/domain-service.ts';
+import type { Database } from '../src/db/connect.ts';
+import { createDatabaseRegistryState, createSimulatedRegistry } from '../src/ports/registry/index.ts';
 import { simulatedCurrentExpiry } from '../src/ports/registry/simulated-registry.ts';
+import { registrationRequest } from './support/registrations.ts';
 import { freshDomain, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
 import { resumableOrderIds } from '../src/features/orders/fulfilment/fulfilment-repository.ts';
 import {
@@ -102,5 +105,33 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
       expect(left, name).toBeLessThanOrEqual(366 * DAY_MS);
     }
     expect(domains.get('goudenkorst.nl')!.expiresAt).toBe(nextAnniversary({ year: 2014, month: 4, day: 12 }, new Date()).toISOString());
+  });
+});
+
+describe.each(databaseKinds)('a transfer outlives the process that asked for it, on $name', (kind) => {
+  let clock = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const now = () => clock;
+  /** The shop's simulated registry as a process makes it at its start: its state in the database. */
+  const registryOf = (db: Database) => createSimulatedRegistry({ latencyMs: { min: 0, max: 0 }, failureRate: 0, wellKnown, registeredInShop: shopDomainsAmong(db), now, state: createDatabaseRegistryState(db) });
+  let provisioning: ProvisioningPort;
+  let shop: TestShop;
+  useTestShop(kind, (ready) => (shop = ready), { app: { now, registry: registryOf, provisioning: (db) => (provisioning = createSimulatedProvisioning({ db })), config: { sessions: LONG_SESSIONS } } });
+
+  it('completes the transfer when a restarted shop sweeps after the losing registrar\'s 5 days', async () => {
+    const customer = await createActiveAccount(shop.app, shop.mailer, 'herstart@example.nl');
+    const calls = basketCalls(customer);
+    const transfer = basketFrom(await calls.addDomain(products.nl, 'google.nl')).items.find((item) => item.title === 'google.nl')!;
+    basketFrom(await calls.addChild(transfer.unique, products.transferCode, { value: 'Xk9#-verhuis' }));
+    basketFrom(await calls.call('setTransferOptions', { unique: transfer.unique, ownerConfirmed: true }));
+    const { orderId } = purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));
+    await expect.poll(async () => (await orderOf(customer, orderId)).pendingTransfers).toHaveLength(1);
+
+    // The shop restarts (a deploy): the next process makes its registry adapter anew.
+    clock = new Date(clock.getTime() + 5 * DAY_MS + 60_000);
+    const restarted = registryOf(shop.database.db);
+    await (await createTestFulfilment(shop.database.db, { registry: restarted, provisioning, now })).fulfilment.resumePending();
+    expect(await orderOf(customer, orderId)).toMatchObject({ status: 'FULFILLED', pendingTransfers: [] });
+    // Another transfer of the name is refused by the registry: it is with us now.
+    expect(await restarted.register(registrationRequest('google.nl', 'elders:1', { kind: 'transfer', transferCode: 'Xk9#-verhuis' }))).toMatchObject({ ok: false, reason: 'taken' });
   });
 });

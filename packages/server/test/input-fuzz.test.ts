@@ -18,8 +18,9 @@ import { buildTestApp, createRecordingMailer, databaseKinds, demoAccountDeps, fr
 const SEED = 20_260_901;
 /** Tables a refusal may touch: the session itself, failed-attempt counts, spent captcha tokens. */
 // Written by every request (sessions, attempts) or by the worker in the background, as the
-// bookkeeping of jobs that earlier requests wrote (job_runs, mail_deliveries).
-const VOLATILE_TABLES = new Set(['sessions', 'auth_attempts', 'login_throttles', 'spent_captcha_tokens', 'job_runs', 'mail_deliveries']);
+// bookkeeping of jobs that earlier requests wrote (job_runs, mail_deliveries), and the simulated
+// registry's own state, which those jobs change at the registry (a holder sent, a name registered).
+const VOLATILE_TABLES = new Set(['sessions', 'auth_attempts', 'login_throttles', 'spent_captcha_tokens', 'job_runs', 'mail_deliveries', 'simulated_registry_domains', 'simulated_registry_requests']);
 /** Columns the worker writes in the background after an accepted request: a zone's publishing marks. */
 const VOLATILE_COLUMNS: Record<string, string[]> = { dns_zones: ['published_revision', 'published_at'] };
 

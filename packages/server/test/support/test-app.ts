@@ -16,6 +16,7 @@ import type { CaptchaPort } from '../../src/ports/captcha/captcha-port.ts';
 import { createOutboxMailer } from '../../src/ports/mailer/index.ts';
 import type { MailerPort } from '../../src/ports/mailer/mailer-port.ts';
 import { createSimulatedRegistry } from '../../src/ports/registry/index.ts';
+import { createDatabaseRegistryState } from '../../src/ports/registry/simulated-registry-state.ts';
 import { createMemoryAvailabilityCache } from '../../src/ports/availability-cache/index.ts';
 import type { AvailabilityCachePort } from '../../src/ports/availability-cache/availability-cache-port.ts';
 import { createMemoryCounters } from '../../src/ports/counters/index.ts';
@@ -72,7 +73,8 @@ export const testConfig: AppConfig = {
 export interface TestAppOptions {
   /** How often an idle job worker asks for work: half a second, so tests wait little; the product's default is `DEFAULT_POLLING_SECONDS`. */
   jobPollingSeconds?: number;
-  registry?: RegistryPort;
+  /** Default: the simulated registry without latency, its state in the test's database. */
+  registry?: RegistryPort | ((db: Database) => RegistryPort);
   captcha?: CaptchaPort;
   /** Default: the outbox mailer writing into a temporary folder, removed when the app closes. */
   mailer?: MailerPort;
@@ -173,12 +175,13 @@ export function servicesOf(app: FastifyInstance): Services {
  */
 export async function createTestServices(db: Database, options: TestAppOptions = {}): Promise<Services & { cleanup(): void }> {
   const registry =
-    options.registry ??
+    (typeof options.registry === 'function' ? options.registry(db) : options.registry) ??
     createSimulatedRegistry({
       latencyMs: { min: 0, max: 0 },
       failureRate: 0,
       wellKnown,
       registeredInShop: shopDomainsAmong(db),
+      state: createDatabaseRegistryState(db),
       ...(options.now ? { now: options.now } : {}),
       ...(options.transferSeconds !== undefined ? { transferSeconds: options.transferSeconds } : {}),
     });

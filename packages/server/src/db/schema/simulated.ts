@@ -1,9 +1,10 @@
-import { integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * State of the simulated payment provider, hosting platform, Cloudflare and VPS platform
- * (development, demos, tests), kept in the database so that a restart or a second process does
- * not lose an open payment page, an account, a zone or a server. Owned by those adapters alone:
+ * State of the simulated payment provider, hosting platform, Cloudflare, VPS platform and domain
+ * registry (development, demos, tests), kept in the database so that a restart or a second
+ * process does not lose an open payment page, an account, a zone, a server or a transfer. Owned by those adapters alone:
  * no feature reads these tables.
  */
 
@@ -135,4 +136,39 @@ export const simulatedVpsServers = pgTable(
     runningFrom: timestamp('running_from', { withTimezone: true }).notNull(),
   },
   (table) => [unique('simulated_vps_servers_client_ref').on(table.platform, table.clientRef), unique('simulated_vps_servers_ipv4').on(table.platform, table.ipv4)],
+);
+
+/**
+ * A registration or transfer request at the simulated registry, with the first definite answer
+ * it got (a repeat of the request answers it again). `holds`: the request has the name
+ * (registered, or a transfer accepted); one request per name at a time.
+ */
+export const simulatedRegistryRequests = pgTable(
+  'simulated_registry_requests',
+  {
+    /** Which simulated registry: one per shop, or a fresh one per test on a shared database. */
+    registry: text('registry').notNull(),
+    clientRef: text('client_ref').notNull(),
+    name: text('name').notNull(),
+    /** The answer as the port gives it, its dates as ISO strings. */
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    holds: boolean('holds').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'simulated_registry_requests_pk', columns: [table.registry, table.clientRef] }),
+    uniqueIndex('simulated_registry_requests_holder').on(table.registry, table.name).where(sql`${table.holds}`),
+  ],
+);
+
+/** What the simulated registry holds per domain: its delegation and its holder, as last set. */
+export const simulatedRegistryDomains = pgTable(
+  'simulated_registry_domains',
+  {
+    registry: text('registry').notNull(),
+    name: text('name').notNull(),
+    nameservers: jsonb('nameservers').$type<string[]>(),
+    holder: jsonb('holder').$type<Record<string, string>>(),
+  },
+  (table) => [primaryKey({ name: 'simulated_registry_domains_pk', columns: [table.registry, table.name] })],
 );

@@ -6,3 +6,4 @@ export { createRdapRegistry } from './rdap-registry.ts';
 export type { RdapRegistryOptions } from './rdap-registry.ts';
 export { createWhoisRegistry } from './whois-registry.ts';
 export type { WhoisRegistryOptions } from './whois-registry.ts';
+export { createDatabaseRegistryState, createMemoryRegistryState, DEFAULT_SIMULATED_REGISTRY, type SimulatedRegistryState } from './simulated-registry-state.ts';

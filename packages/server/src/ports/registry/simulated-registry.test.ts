@@ -2,7 +2,8 @@ import { getEventListeners } from 'node:events';
 import { describe, it, expect } from 'vitest';
 import { createSimulatedRegistry, simulatedCurrentExpiry, simulatedLatencyMs } from './simulated-registry.ts';
 import type { SimulatedRegistryOptions } from './simulated-registry.ts';
-import type { DomainRegistrationRequest, RegistryAnswer, RegistrySettings } from './registry-port.ts';
+import type { RegistryAnswer, RegistrySettings } from './registry-port.ts';
+import { registrationRequest } from '../../../test/support/registrations.ts';
 
 const settings: RegistrySettings = {
   extension: 'nl',
@@ -199,16 +200,7 @@ describe('simulated registry: failures', () => {
 });
 
 describe('simulated registry: registering', () => {
-  const registrant = { company: '', name: 'Anna de Boer', street: 'Damrak', houseNumber: '12', postcode: '1012 LG', city: 'Amsterdam', country: 'NL', phone: '+31 20 555 0101', email: 'anna@example.nl' };
-  const registration = (domain: string, clientRef: string, extra: Partial<DomainRegistrationRequest> = {}): DomainRegistrationRequest => ({
-    clientRef,
-    domain,
-    kind: 'registration',
-    transferCode: null,
-    years: 1,
-    registrant,
-    ...extra,
-  });
+  const registration = registrationRequest;
   const transfer = (domain: string, clientRef: string, transferCode: string | null) => registration(domain, clientRef, { kind: 'transfer', transferCode });
 
   it('registers a free name, which every lookup answers as taken from then on', async () => {

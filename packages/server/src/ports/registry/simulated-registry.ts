@@ -1,10 +1,13 @@
 /**
- * Offline, deterministic registry for development, demos and tests. It registers for real, in
- * memory: a name it registered is taken from then on, also for lookups. Like a real registry, a
+ * Offline, deterministic registry for development, demos and tests. It registers for real: a
+ * name it registered is taken from then on, also for lookups. What it registered, the transfers
+ * it accepted, delegations and holders are kept in its state (`simulated-registry-state.ts`: the
+ * database in a shop, so every process and a restart see the same registry). Like a real registry, a
  * registration runs until now + its years; a transfer waits for the losing registrar's period
  * (`transferSeconds`, 5 days unless configured) and then completes with the name's current
  * expiry + 1 year. A taken name's current expiry is a stable anniversary per name.
  */
+import { createMemoryRegistryState, type SimulatedRegistryState } from './simulated-registry-state.ts';
 import { afterLatency, unlessAborted } from './simulated-waits.ts';
 import type { DomainRegistrationAnswer, DomainRegistrationRequest, RegistrantContact, RegistryAnswer, RegistryPort, RegistrySettings, TransferStatusAnswer } from './registry-port.ts';
 
@@ -26,6 +29,8 @@ export interface SimulatedRegistryOptions {
   transferSeconds?: number;
   /** The registry's clock (expiry dates, transfer periods). */
   now?: () => Date;
+  /** Where it remembers what it registered; in this process's memory unless given (the shop gives the database). */
+  state?: SimulatedRegistryState;
 }
 
 /** The losing registrar's period of most registries: 5 days. */
@@ -86,7 +91,7 @@ const QUARANTINE: RegistryAnswer = { ok: true, status: 'quarantine' };
 export const SIMULATED_INVALID_TRANSFER_CODE = 'ONGELDIG';
 
 /** The simulated registry, which also tells where it delegated a domain (for tests and the demo). */
-export type SimulatedRegistry = RegistryPort & { nameserversOf(domain: string): string[] | null; holderOf(domain: string): RegistrantContact | null };
+export type SimulatedRegistry = RegistryPort & { nameserversOf(domain: string): Promise<string[] | null>; holderOf(domain: string): Promise<RegistrantContact | null> };
 
 export function createSimulatedRegistry(options: SimulatedRegistryOptions): SimulatedRegistry {
   const { min, max } = options.latencyMs;
@@ -101,21 +106,18 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
   const random = mulberry32(options.seed ?? 1);
   const now = options.now ?? (() => new Date());
   const transferMs = Math.max(0, options.transferSeconds ?? DEFAULT_SIMULATED_TRANSFER_SECONDS) * 1000;
-  /** Transfers accepted, per clientRef: the name and when the losing registrar's period ends. */
-  const transfers = new Map<string, { name: string; completesAt: Date }>();
-  /** Names this registry registered (or took in by transfer), with the request that did it. */
-  const registrations = new Map<string, string>();
-  /** The name servers each domain was delegated to (`setNameservers`). */
-  const delegations = new Map<string, string[]>();
-  /** The holder each domain was last given (`updateHolder`). */
-  const holders = new Map<string, RegistrantContact>();
-  /** The first definite answer per clientRef: a repeated request answers it again and does nothing. */
-  const answers = new Map<string, DomainRegistrationAnswer>();
+  const state = options.state ?? createMemoryRegistryState();
+  /**
+   * Names this process registered (or took in by transfer): a lookup answers them taken without
+   * asking the state. A name another process registered is taken for lookups once its order has
+   * it (`registeredInShop`), right after the registration.
+   */
+  const registeredHere = new Set<string>();
 
   /** Whether the name exists anywhere: a well-known name, in quarantine, ours, or the shop's. */
-  async function exists(name: string): Promise<boolean> {
+  async function exists(name: string, held: boolean): Promise<boolean> {
     const label = name.split('.')[0] ?? name;
-    return quarantined.has(name) || takenLabels.has(label) || registrations.has(name) || (await options.registeredInShop([name])).has(name);
+    return quarantined.has(name) || takenLabels.has(label) || held || (await options.registeredInShop([name])).has(name);
   }
 
   /**
@@ -147,70 +149,64 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
     return question;
   }
 
-  function decide(request: DomainRegistrationRequest, name: string, existing: boolean): DomainRegistrationAnswer {
-    // Registered by this very request while we waited (a concurrent repeat): the same answer.
-    const earlier = answers.get(request.clientRef);
-    if (earlier) return earlier;
+  function decide(request: DomainRegistrationRequest, name: string, existing: boolean, held: boolean): DomainRegistrationAnswer {
     if (request.kind === 'registration') {
       return existing ? { ok: false, reason: 'taken', detail: `${name} is not free` } : { ok: true, state: 'registered', expiresAt: addYears(now(), request.years) };
     }
     if (!existing || quarantined.has(name)) return { ok: false, reason: 'invalid-transfer-code', detail: `${name} cannot be transferred` };
-    if (registrations.has(name)) return { ok: false, reason: 'taken', detail: `${name} is already with us` };
+    if (held) return { ok: false, reason: 'taken', detail: `${name} is already with us` };
     const code = request.transferCode?.trim() ?? '';
     if (code === '' || code.toUpperCase().includes(SIMULATED_INVALID_TRANSFER_CODE)) return { ok: false, reason: 'invalid-transfer-code', detail: 'the registry refused the transfer code' };
-    const completesAt = new Date(now().getTime() + transferMs);
-    transfers.set(request.clientRef, { name, completesAt });
-    return { ok: true, state: 'transfer_pending', completesAt };
+    return { ok: true, state: 'transfer_pending', completesAt: new Date(now().getTime() + transferMs) };
   }
 
   return {
     name: 'simulated',
 
     async register(request, signal) {
-      const earlier = answers.get(request.clientRef);
-      if (earlier) return earlier;
+      // The first definite answer per request: a repeat answers it again and does nothing.
+      const earlier = await state.requestOf(request.clientRef);
+      if (earlier) return earlier.answer;
       const name = request.domain.trim().toLowerCase();
       if (!(await afterLatency(simulatedLatencyMs(name, min, max), signal ?? new AbortController().signal, () => true, false))) return { ok: false, reason: 'timeout' };
-      const existing = await exists(name);
-      const answer = decide(request, name, existing);
-      if (answer.ok) registrations.set(name, request.clientRef);
-      answers.set(request.clientRef, answer);
+      const held = await state.isHeld(name);
+      // Kept as the request's answer; a concurrent repeat, or another request that took the name meanwhile, wins.
+      const answer = await state.keep(request.clientRef, name, decide(request, name, await exists(name, held), held));
+      if (answer.ok) registeredHere.add(name);
       return answer;
     },
 
     async transferStatus({ clientRef }): Promise<TransferStatusAnswer> {
-      const transfer = transfers.get(clientRef);
-      if (!transfer) return { ok: false, reason: 'unknown', detail: `no transfer for ${clientRef}` };
+      const request = await state.requestOf(clientRef);
+      const transfer = request?.answer.ok && request.answer.state === 'transfer_pending' ? request.answer : null;
+      if (!request || !transfer?.completesAt) return { ok: false, reason: 'unknown', detail: `no transfer for ${clientRef}` };
       if (now() < transfer.completesAt) return { ok: true, state: 'pending', completesAt: transfer.completesAt };
       // The registry adds the year of the transfer to what the losing registrar had.
-      return { ok: true, state: 'completed', expiresAt: addYears(simulatedCurrentExpiry(transfer.name, transfer.completesAt), 1) };
+      return { ok: true, state: 'completed', expiresAt: addYears(simulatedCurrentExpiry(request.name, transfer.completesAt), 1) };
     },
 
     async setNameservers(domain, nameservers) {
-      delegations.set(domain.trim().toLowerCase(), [...nameservers]);
+      await state.setNameservers(domain.trim().toLowerCase(), nameservers);
       return { ok: true };
     },
 
-    nameserversOf: (domain: string) => delegations.get(domain.trim().toLowerCase()) ?? null,
+    nameserversOf: (domain: string) => state.nameserversOf(domain.trim().toLowerCase()),
 
     async updateHolder(domain, registrant) {
       const name = domain.trim().toLowerCase();
-      if (!(await exists(name))) return { ok: false, reason: 'unknown-domain', detail: `${name} is not registered` };
-      holders.set(name, { ...registrant });
+      if (!(await exists(name, await state.isHeld(name)))) return { ok: false, reason: 'unknown-domain', detail: `${name} is not registered` };
+      await state.setHolder(name, registrant);
       return { ok: true };
     },
 
-    holderOf: (domain: string) => holders.get(domain.trim().toLowerCase()) ?? null,
+    holderOf: (domain: string) => state.holderOf(domain.trim().toLowerCase()),
 
     async release(domain, clientRef) {
       const name = domain.trim().toLowerCase();
-      const holder = registrations.get(name);
-      if (holder !== undefined && holder !== clientRef) return { ok: false, reason: 'unsupported', detail: `${name} was registered by another request` };
-      // Forgotten with the name, so that the same request later registers anew instead of
+      // The request is forgotten with the name, so that it later registers anew instead of
       // answering a registration that no longer exists.
-      registrations.delete(name);
-      answers.delete(clientRef);
-      transfers.delete(clientRef);
+      if (!(await state.release(name, clientRef))) return { ok: false, reason: 'unsupported', detail: `${name} was registered by another request` };
+      registeredHere.delete(name);
       return { ok: true };
     },
 
@@ -233,7 +229,7 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
         () => {
           if (fails) return { ok: false, reason: 'unreachable', detail: 'simulated failure' };
           if (quarantined.has(name)) return QUARANTINE;
-          if (takenLabels.has(label) || registrations.has(name) || !shop) return TAKEN;
+          if (takenLabels.has(label) || registeredHere.has(name) || !shop) return TAKEN;
           // The shop's answer came within the latency, as it nearly always does.
           if (shop.owned) return shop.owned.has(name) ? TAKEN : FREE;
           return unlessAborted(shop.answer, signal).then((owned) => (owned === undefined ? TIMEOUT : owned.has(name) ? TAKEN : FREE));
