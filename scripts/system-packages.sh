@@ -2,7 +2,8 @@
 # The Debian packages the tests drive: Chromium for the browser tests; PowerDNS (SQLite backend),
 # dig, named-checkzone and Knot for the DNS tests; pebble, the ACME test server, for the forwarder's
 # certificates. `npm test` runs this first: it installs what is missing (as root, or through sudo),
-# or stops with the one command to run.
+# or stops with the one command to run. `npm run bench` runs it with `bench`, which adds dnsperf
+# (the DNS benchmark's load generator).
 set -euo pipefail
 export PATH="$PATH:/usr/sbin:/sbin"
 
@@ -16,6 +17,8 @@ declare -A needed=(
   [knotc]=knot
   [pebble]=pebble
 )
+purpose=tests
+if [ "${1:-}" = bench ]; then needed[dnsperf]=dnsperf; purpose=benchmarks; fi
 missing=()
 for command in "${!needed[@]}"; do
   command -v "$command" >/dev/null 2>&1 || missing+=("${needed[$command]}")
@@ -29,10 +32,10 @@ fi
 packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
 install="apt-get install -y ${packages% }"
 if [ "$(id -u)" = 0 ]; then runner=(); elif sudo -n true 2>/dev/null; then runner=(sudo); else
-  echo "The tests need Debian packages that are missing. Run, then test again:" >&2
+  echo "The $purpose need Debian packages that are missing. Run, then try again:" >&2
   echo "  sudo apt-get update && sudo $install" >&2
   exit 1
 fi
-echo "Installing Debian packages for the tests: $packages"
+echo "Installing Debian packages for the $purpose: $packages"
 "${runner[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 "${runner[@]}" env DEBIAN_FRONTEND=noninteractive $install -qq >/dev/null

@@ -4,8 +4,8 @@
 // stays external and is loaded from there as usual: PGlite finds its wasm and data files next to
 // its module, pg-boss and drizzle keep theirs. Files the server reads at run time (migrations,
 // the built front end) are found from src/paths.ts, which sits at the same depth as dist/.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -48,4 +48,28 @@ for (const file of [...result.outputFiles].sort((a, b) => Number(isEntry(a)) - N
   writeFileSync(partial, file.contents);
   renameSync(partial, file.path);
 }
-process.stdout.write(`Kavel: the server is compiled into packages/server/dist (${Math.round(performance.now() - started)} ms).\n`);
+// Chunks are named by their content, so every build that changed the code adds new ones. The
+// files of this build and of the one before stay (a process started from it may still load a
+// chunk it imports later); older ones are removed. The list is in dist/build-files.json.
+const dist = join(root, 'dist');
+const listPath = join(dist, 'build-files.json');
+const current = result.outputFiles.map((file) => basename(file.path));
+const previousList = () => {
+  try {
+    return existsSync(listPath) ? (JSON.parse(readFileSync(listPath, 'utf8')).current ?? []) : [];
+  } catch {
+    return [];
+  }
+};
+const previous = previousList();
+const kept = new Set([...current, ...previous, basename(listPath)]);
+let removed = 0;
+for (const name of readdirSync(dist)) {
+  // Only what a build writes (scripts and their maps); a partial file of a build under way is not touched.
+  if (kept.has(name) || !/\.js(\.map)?$/.test(name)) continue;
+  rmSync(join(dist, name), { force: true });
+  removed++;
+}
+writeFileSync(`${listPath}.${process.pid}.partial`, `${JSON.stringify({ current, previous }, null, 2)}\n`);
+renameSync(`${listPath}.${process.pid}.partial`, listPath);
+process.stdout.write(`Kavel: the server is compiled into packages/server/dist (${Math.round(performance.now() - started)} ms${removed ? `; removed ${removed} ${removed === 1 ? 'file' : 'files'} of older builds` : ''}).\n`);
