@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../packages/server/test/support/shop-process.ts';
+import { COMPILED_MAIN, freePort } from '../../packages/server/test/support/shop-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -10,14 +10,15 @@ export interface RunningShop {
 }
 
 /**
- * Starts the real server the way `npm run serve` does, on an in-memory embedded database and the
- * built front end, and waits until it answers.
+ * Starts the compiled server as `npm start` does (`node packages/server/dist/main.js`, built by
+ * the suite's set-up), on an in-memory embedded database and the built front end, and waits until
+ * it answers. The browser tests so check the server that ships.
  */
 /** `env` overrides the test defaults; a variable given as undefined is left unset (PUBLIC_URL, say). */
 export async function startShop(env: Record<string, string | undefined> = {}): Promise<RunningShop> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [COMPILED_MAIN], {
     cwd: root,
     env: {
       ...process.env,

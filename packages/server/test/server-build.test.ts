@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SERVER_ROOT } from '../src/paths.ts';
+import { freePort, startShopProcess } from './support/shop-process.ts';
 
 const dist = join(SERVER_ROOT, 'dist');
 const listPath = join(dist, 'build-files.json');
@@ -35,5 +37,35 @@ describe('npm run build:server', () => {
     await build();
     expect(existsSync(join(dist, before))).toBe(false);
     for (const name of built) expect(existsSync(join(dist, name))).toBe(true);
+  });
+
+  it('starts the shop with node alone, and its next start reads the code it compiled from the cache', { timeout: 120_000 }, async () => {
+    await build();
+    expect(JSON.parse(readFileSync(join(dist, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    const cacheDir = join(dist, '.code-cache');
+    rmSync(cacheDir, { recursive: true, force: true });
+    const caches = () => new Map(existsSync(cacheDir) ? readdirSync(cacheDir).map((name) => [name, statSync(join(cacheDir, name)).mtimeMs]) : []);
+    // The embedded database, as `npm start` uses by default: its V8 flag is set before any code is cached.
+    const env = { DATA_DIR: ':memory:', LOG_LEVEL: 'warn', FORWARDER_PORT: '0', OUTBOX_DIR: join(tmpdir(), `kavel-outbox-${process.pid}`) };
+    const startAndWrite = async () => {
+      const shop = startShopProcess('compiled shop', env, await freePort(), 'compiled');
+      try {
+        await shop.ready(60_000);
+        const page = await fetch(`${shop.url}/bestelprocedure`);
+        expect(page.status).toBe(200);
+        // The caches are written a few seconds after the start.
+        await new Promise((resolve) => setTimeout(resolve, 7_000));
+      } finally {
+        await shop.stop();
+      }
+    };
+    await startAndWrite();
+    const written = caches();
+    // The shop's bundle and the packages it loads as CommonJS.
+    expect(written.size).toBeGreaterThan(100);
+
+    await startAndWrite();
+    // Nothing was compiled without a cache, and no cache was refused and made again.
+    expect(caches()).toEqual(written);
   });
 });

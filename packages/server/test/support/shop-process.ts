@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+/** What `npm start` runs after the build (`npm run build:server`). */
+export const COMPILED_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 
 /** A free TCP port on 127.0.0.1 (asked of the system, then let go). */
 export async function freePort(): Promise<number> {
@@ -32,8 +34,9 @@ export interface ShopProcess {
   stop(timeoutMs?: number): Promise<void>;
 }
 
-export function startShopProcess(name: string, env: Record<string, string>, port: number | null): ShopProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/** `compiled`: the built server (`node dist/main.js`, as `npm start` runs it) instead of the sources. */
+export function startShopProcess(name: string, env: Record<string, string>, port: number | null, from: 'sources' | 'compiled' = 'sources'): ShopProcess {
+  const child: ChildProcess = spawn(process.execPath, from === 'compiled' ? [COMPILED_MAIN] : ['--import', 'tsx', MAIN], {
     env: { ...process.env, ...env, ...(port === null ? {} : { PORT: String(port), HOST: '127.0.0.1' }) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
