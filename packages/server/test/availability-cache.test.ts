@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../src/ports/availability-cache/index.ts';
@@ -5,8 +6,10 @@ import type { AvailabilityCachePort } from '../src/ports/availability-cache/avai
 import { lookupOnlyRegistrar } from '../src/ports/registry/lookup-only-registrar.ts';
 import type { RegistryAnswer } from '../src/ports/registry/registry-port.ts';
 import { fillBasket, purchase, purchaseBody, purchased } from './orders-helpers.ts';
-import type { DatabaseHandle } from '../src/db/connect.ts';
-import { buildTestApp, createActiveAccount, databaseKinds, openTestRedis, servicesOf, testRedisUrl, useCountedDatabase, useTestShop, type TestShop } from './support/index.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
+import { seedCatalogue } from '../src/features/catalogue/catalogue-seed.ts';
+import { shopDomainsAmong } from '../src/features/domains/domain-service.ts';
+import { buildTestApp, createActiveAccount, createServerDatabase, databaseKinds, openTestRedis, servicesOf, testRedisUrl, testDatabaseUrl, useCountedDatabase, useTestShop, type TestShop } from './support/index.ts';
 
 /**
  * The availability cache is shared by the processes of a shop, and a domain the shop registers
@@ -90,6 +93,41 @@ describe.each(databaseKinds)('the availability cache table on $name', (kind) => 
     expect(await cache.get('verlopen.nl')).toBe('active');
     clock += 61_000;
     expect(await cache.get('verlopen.nl')).toBeNull();
+  });
+});
+
+/**
+ * A search's two reads (the remembered answers, the names the shop holds) are planned for the
+ * names they ask about. As named prepared statements, PostgreSQL kept a generic plan after five
+ * calls; one made while the tables were small scanned them whole and compared every row with every
+ * name asked, which grew with the tables (seconds per burst of searches, docs/benchmarks.md).
+ */
+describe.runIf(testDatabaseUrl !== null)('the reads every search makes on PostgreSQL', () => {
+  let server: Awaited<ReturnType<typeof createServerDatabase>>;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    server = await createServerDatabase(testDatabaseUrl!);
+    // One connection, so the statements it keeps are the ones this test can see.
+    handle = await openDatabase({ kind: 'postgres', url: server.url, poolSize: 1 }, { seed: seedCatalogue });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await server?.drop();
+  });
+
+  it('never keeps a plan made for other names or a smaller table', async () => {
+    const cache = createDatabaseAvailabilityCache(handle.db);
+    const ownedAmong = shopDomainsAmong(handle.db);
+    for (let search = 0; search < 8; search++) {
+      const names = Array.from({ length: 40 }, (_, index) => `plan${search}x${index}.nl`);
+      await cache.set(names[0]!, 'free', 60);
+      expect((await cache.getMany(names)).get(names[0]!)).toBe('free');
+      expect(await ownedAmong(names)).toEqual(new Set());
+    }
+    const kept = (await handle.db.execute(
+      sql`select statement, generic_plans from pg_prepared_statements where statement ilike '%availability_cache%' or statement ilike '%from "domains"%'`,
+    )) as unknown as { rows: Array<{ statement: string; generic_plans: number }> };
+    expect(kept.rows.filter((row) => Number(row.generic_plans) > 0)).toEqual([]);
   });
 });
 

@@ -61,16 +61,22 @@ export interface OwnedDomainRef {
  * The names among `names` (lower case) that the shop holds, with one query. One array parameter
  * rather than one parameter per name: a burst of searches asks about thousands of names at once,
  * which PostgreSQL's 65,535 parameters would not hold, and which cost far more to build and parse
- * as a list. Prepared: every search asks it, and a prepared statement is not parsed and planned
- * again (a third less time per query on PostgreSQL, a fifth on PGlite).
+ * as a list. Planned at every call, not a named prepared statement: PostgreSQL keeps a generic
+ * plan of a prepared statement after five calls, and one made while the table was small scans the
+ * whole table and compares every row with every name asked, which grows with the table (1.4 s for
+ * 4 000 names on 40 000 rows, docs/benchmarks.md section 2). Planned per call, the plan fits the
+ * names asked and the table as it is.
  */
 export function shopDomainsAmong(db: Database): (names: readonly string[]) => Promise<ReadonlySet<string>> {
-  const ownedAmong = db
-    .select({ name: domains.name })
-    .from(domains)
-    .where(sql`${domains.name} = any(${sql.placeholder('names')}::text[])`)
-    .prepare('kavel_owned_domains');
-  return async (names) => new Set((await ownedAmong.execute({ names: [...names] })).map((row) => row.name));
+  return async (names) =>
+    new Set(
+      (
+        await db
+          .select({ name: domains.name })
+          .from(domains)
+          .where(sql`${domains.name} = any(${sql.param([...names])}::text[])`)
+      ).map((row) => row.name),
+    );
 }
 
 /**

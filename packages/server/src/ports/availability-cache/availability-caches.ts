@@ -92,14 +92,12 @@ type Write = { status: TAvailabilityStatus; expiresAt: Date; askedAt: Date } | {
 export function createDatabaseAvailabilityCache(db: Database, options: { now?: () => number } = {}): AvailabilityCachePort {
   const now = options.now ?? Date.now;
   let purgedAt = now();
-  // Prepared: every search asks it (see `batchedOwnershipCheck`).
-  const answersAmong = db
-    .select({ domain: availabilityCache.domain, status: availabilityCache.status })
-    .from(availabilityCache)
-    .where(and(sql`${availabilityCache.domain} = any(${sql.placeholder('domains')}::text[])`, isNotNull(availabilityCache.status), gt(availabilityCache.expiresAt, sql.placeholder('now'))))
-    .prepare('kavel_availability_answers');
+  // Planned at every call, not prepared once: see `shopDomainsAmong`.
   const read = tickBatch<string, TAvailabilityStatus | null>(async (asked) => {
-    const rows = await answersAmong.execute({ domains: [...asked.keys()], now: new Date(now()) });
+    const rows = await db
+      .select({ domain: availabilityCache.domain, status: availabilityCache.status })
+      .from(availabilityCache)
+      .where(and(sql`${availabilityCache.domain} = any(${sql.param([...asked.keys()])}::text[])`, isNotNull(availabilityCache.status), gt(availabilityCache.expiresAt, new Date(now()))));
     return new Map(rows.map((row) => [row.domain, statusOrNull(row.status)]));
   }, null);
   // Serial: the writes hold one connection, so a burst's writes do not queue its reads on the
