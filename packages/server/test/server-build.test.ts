@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -46,7 +46,8 @@ describe('npm run build:server', () => {
     rmSync(cacheDir, { recursive: true, force: true });
     const caches = () => new Map(existsSync(cacheDir) ? readdirSync(cacheDir).map((name) => [name, statSync(join(cacheDir, name)).mtimeMs]) : []);
     // The embedded database, as `npm start` uses by default: its V8 flag is set before any code is cached.
-    const env = { DATA_DIR: ':memory:', LOG_LEVEL: 'warn', FORWARDER_PORT: '0', OUTBOX_DIR: join(tmpdir(), `kavel-outbox-${process.pid}`) };
+    const outbox = mkdtempSync(join(tmpdir(), 'kavel-outbox-'));
+    const env = { DATA_DIR: ':memory:', LOG_LEVEL: 'warn', FORWARDER_PORT: '0', OUTBOX_DIR: outbox };
     const startAndWrite = async () => {
       const shop = startShopProcess('compiled shop', env, await freePort(), 'compiled');
       try {
@@ -61,13 +62,17 @@ describe('npm run build:server', () => {
         await shop.stop();
       }
     };
-    await startAndWrite();
-    const written = caches();
-    // The shop's bundle and the packages it loads as CommonJS.
-    expect(written.size).toBeGreaterThan(100);
+    try {
+      await startAndWrite();
+      const written = caches();
+      // The shop's bundle and the packages it loads as CommonJS.
+      expect(written.size).toBeGreaterThan(100);
 
-    await startAndWrite();
-    // Nothing was compiled without a cache, and no cache was refused and made again.
-    expect(caches()).toEqual(written);
+      await startAndWrite();
+      // Nothing was compiled without a cache, and no cache was refused and made again.
+      expect(caches()).toEqual(written);
+    } finally {
+      rmSync(outbox, { recursive: true, force: true });
+    }
   });
 });
