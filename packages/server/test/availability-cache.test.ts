@@ -76,6 +76,24 @@ describe.each(databaseKinds)('the availability cache table on $name', (kind) => 
     expect(known).toEqual(new Map(domains.map((domain, index) => [domain, index % 2 === 0 ? 'free' : 'active'])));
   });
 
+  it("writes a burst's thousands of answers as one statement of the same text as a search's forty", async () => {
+    const cache = createDatabaseAvailabilityCache(opened().db);
+    const write = (domains: string[]) => statementsOn('availability_cache', () => Promise.all(domains.map((domain) => cache.set(domain, 'free', 60))));
+    const search = await write(Array.from({ length: 40 }, (_, index) => `eenzoektocht${index}.nl`));
+    const burst = Array.from({ length: 4000 }, (_, index) => `drukte${index % 100}.ext${index}`);
+    const burstWrites = await write(burst);
+    // A column is one array: the statement does not grow with its rows (no parameter per value).
+    expect(burstWrites).toEqual(search);
+    const known = await cache.getMany(burst);
+    expect(known.size).toBe(4000);
+    expect(new Set(known.values())).toEqual(new Set(['free']));
+    // Forgets go the same way, and an answer asked before them is not written over them.
+    const forgets = await statementsOn('availability_cache', () => Promise.all(burst.slice(0, 2000).map((domain) => cache.forget(domain))));
+    expect(forgets).toHaveLength(1);
+    await Promise.all(burst.slice(0, 2000).map((domain) => cache.set(domain, 'active', 60, Date.now() - 60_000)));
+    expect((await cache.getMany(burst)).size).toBe(2000);
+  });
+
   it('keeps a forget made after a set in the same turn, and forgets across turns', async () => {
     const cache = createDatabaseAvailabilityCache(opened().db);
     await Promise.all([cache.set('eerstgezet.nl', 'free', 60), cache.forget('eerstgezet.nl')]);

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
 import { domainRedirects, domains } from '../../db/schema/index.ts';
+import { textArray } from '../../db/sql-arrays.ts';
 import { tickBatch } from '../../db/tick-batch.ts';
 
 /** A domain an order brings in, as fulfilment records it. */
@@ -74,7 +75,7 @@ export function shopDomainsAmong(db: Database): (names: readonly string[]) => Pr
         await db
           .select({ name: domains.name })
           .from(domains)
-          .where(sql`${domains.name} = any(${sql.param([...names])}::text[])`)
+          .where(sql`${domains.name} = any(${textArray(names)})`)
       ).map((row) => row.name),
     );
 }

@@ -3,6 +3,7 @@ import { and, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/connect.ts';
+import { textArray, timeArray } from '../../db/sql-arrays.ts';
 import { tickBatch } from '../../db/tick-batch.ts';
 import { availabilityCache } from '../../db/schema/index.ts';
 import { CLOCK_SKEW_MS } from '../../read-cache.ts';
@@ -11,8 +12,6 @@ import type { AvailabilityCachePort } from './availability-cache-port.ts';
 const MAX_MEMORY_ENTRIES = 50_000;
 /** What the memory adapter's writes answer: settled at once, one promise for all. */
 const DONE: Promise<void> = Promise.resolve();
-/** Rows per insert of the database adapter. */
-const WRITE_SLICE = 1000;
 /** How often the database adapter deletes expired rows. */
 const PURGE_EVERY_MS = 10 * 60_000;
 /**
@@ -97,7 +96,7 @@ export function createDatabaseAvailabilityCache(db: Database, options: { now?: (
     const rows = await db
       .select({ domain: availabilityCache.domain, status: availabilityCache.status })
       .from(availabilityCache)
-      .where(and(sql`${availabilityCache.domain} = any(${sql.param([...asked.keys()])}::text[])`, isNotNull(availabilityCache.status), gt(availabilityCache.expiresAt, new Date(now()))));
+      .where(and(sql`${availabilityCache.domain} = any(${textArray([...asked.keys()])})`, isNotNull(availabilityCache.status), gt(availabilityCache.expiresAt, new Date(now()))));
     return new Map(rows.map((row) => [row.domain, statusOrNull(row.status)]));
   }, null);
   // Serial: the writes hold one connection, so a burst's writes do not queue its reads on the
@@ -112,20 +111,26 @@ export function createDatabaseAvailabilityCache(db: Database, options: { now?: (
       if ('forgottenAt' in entry) forgets.push({ domain, forgottenAt: entry.forgottenAt });
       else answers.push({ domain, ...entry });
     }
-    for (let from = 0; from < forgets.length; from += WRITE_SLICE) {
+    // Each column as one array (`db/sql-arrays.ts`): a burst's 4,000 answers are one statement of
+    // four parameters. `where true` tells PostgreSQL's grammar that the `on conflict` after an
+    // `insert ... select ... from` is not a join's `on`.
+    if (forgets.length > 0) {
       await db
         .insert(availabilityCache)
-        .values(forgets.slice(from, from + WRITE_SLICE).map(({ domain, forgottenAt }) => ({ domain, status: null, expiresAt: new Date(forgottenAt.getTime() + FORGOTTEN_MS), forgottenAt })))
+        .select(
+          sql`select forget.domain, null, forget.expires_at, null, forget.forgotten_at from unnest(${textArray(forgets.map((f) => f.domain))}, ${timeArray(forgets.map((f) => new Date(f.forgottenAt.getTime() + FORGOTTEN_MS)))}, ${timeArray(forgets.map((f) => f.forgottenAt))}) as forget(domain, expires_at, forgotten_at) where true`,
+        )
         .onConflictDoUpdate({
           target: availabilityCache.domain,
           set: { status: sql`NULL`, expiresAt: sql`excluded.expires_at`, forgottenAt: sql`greatest(${availabilityCache.forgottenAt}, excluded.forgotten_at)` },
         });
     }
-    // In slices, well inside PostgreSQL's 65,535 parameters (four per row).
-    for (let from = 0; from < answers.length; from += WRITE_SLICE) {
+    if (answers.length > 0) {
       await db
         .insert(availabilityCache)
-        .values(answers.slice(from, from + WRITE_SLICE))
+        .select(
+          sql`select answer.domain, answer.status, answer.expires_at, answer.asked_at, null from unnest(${textArray(answers.map((a) => a.domain))}, ${textArray(answers.map((a) => a.status))}, ${timeArray(answers.map((a) => a.expiresAt))}, ${timeArray(answers.map((a) => a.askedAt))}) as answer(domain, status, expires_at, asked_at) where true`,
+        )
         .onConflictDoUpdate({
           target: availabilityCache.domain,
           set: { status: sql`excluded.status`, expiresAt: sql`excluded.expires_at`, askedAt: sql`excluded.asked_at` },

@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { sharedCounters } from '../../db/schema/index.ts';
+import { integerArray, textArray, timeArray } from '../../db/sql-arrays.ts';
 import { tickBatch } from '../../db/tick-batch.ts';
 import type { CounterPort } from './counter-port.ts';
 import { countingAhead } from './counting-ahead.ts';
@@ -52,9 +53,12 @@ export function createDatabaseCounters(db: Database): CounterPort {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([key, entry]) => ({ key: `${KEY_PREFIX}${key}`, points: entry.points, expire: new Date(now.getTime() + entry.windowMs) }));
     const ended = sql`${sharedCounters.expire} <= ${now.toISOString()}::timestamptz`;
+    // One array per column (see the availability cache's writes), in the keys' order.
     const written = await db
       .insert(sharedCounters)
-      .values(rows)
+      .select(
+        sql`select hit.key, hit.points, hit.expire from unnest(${textArray(rows.map((row) => row.key))}, ${integerArray(rows.map((row) => row.points))}, ${timeArray(rows.map((row) => row.expire))}) as hit(key, points, expire) where true`,
+      )
       .onConflictDoUpdate({
         target: sharedCounters.key,
         set: {
