@@ -4,10 +4,13 @@
  * search and at the p95 of 100 at once, as the client measures it. The client runs in its own
  * process; on each database in turn.
  *
- * The 100 searches at once are measured over several rounds, A/B alternating with the floor (a
- * bare event stream on the same schedule, in the same process), with median and range: one burst
- * says more about the moment (the machine, the JIT's first meeting with a burst) than about the
- * app. The goal is judged on the median round.
+ * The 100 searches at once are measured over several rounds, alternating with two floors in the
+ * same process, with median and range: one burst says more about the moment (the machine, the
+ * JIT's first meeting with a burst) than about the app. The floor is a bare event stream on the
+ * same schedule: what the machine and the client allow any server. The design's floor
+ * (`load/design-floor-stream.ts`) adds only what DESIGN.md demands of a search: the shared zod
+ * schema, the shared counters and the shared availability cache. The goal is judged on the median
+ * round.
  */
 import { buildTestApp } from '@kavel/server/testing';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
@@ -18,6 +21,7 @@ import { burst, CONCURRENT_SEARCHES, recordServerTimes, startWork, type BurstFig
 import { createDatabaseAvailabilityCache, createMemoryAvailabilityCache, createRedisAvailabilityCache } from '../packages/server/src/ports/availability-cache/index.ts';
 import { DEFAULT_POLLING_SECONDS } from '../packages/server/src/jobs/pg-boss-jobs.ts';
 import { bareEventStream } from './load/bare-event-stream.ts';
+import { designFloorStream, type DesignFloorLimits } from './load/design-floor-stream.ts';
 import { inEverySetup, productCounters, type Setup } from './setups.ts';
 import type { FastifyInstance } from 'fastify';
 import { listenOnLoopback, median, ms, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
@@ -30,6 +34,8 @@ const ROUNDS = 5;
 const START_ROUNDS = 9;
 /** The product's default `AVAILABILITY_CACHE_SECONDS`. */
 const CACHE_SECONDS = 60;
+/** The product's defaults: 600 requests a minute, 30 free searches per 10 minutes. */
+const LIMITS: DesignFloorLimits = { rateLimitPerMinute: 600, freeSearches: 30, windowSeconds: 600, cacheSeconds: CACHE_SECONDS };
 
 export interface AvailabilitySummary {
   extensions: number;
@@ -58,9 +64,12 @@ export interface AvailabilityFigures {
     app: BurstFigures[];
     /** Each round's burst against the floor, a bare event stream on the same schedule. */
     floor: BurstFigures[];
+    /** Each round's burst against the design's floor (`load/design-floor-stream.ts`). */
+    designFloor: BurstFigures[];
     /** The p95 of last event - slowest lookup over the rounds: median and range. */
     p95Ms: Spread;
     floorP95Ms: Spread;
+    designFloorP95Ms: Spread;
     /** The app's p95 minus the floor's in the same round: median and range. */
     aboveFloorMs: Spread;
     cpuMsPerSearch: Spread;
@@ -84,8 +93,10 @@ export async function runAvailabilityBenchmark(): Promise<BenchmarkOutcome<Avail
     // One search first, left out of the figures: the floor's JIT meets the route.
     await searchesFromOtherProcess({ baseUrl: floorUrl, labels: [freshLabel()], concurrent: false });
     const lines: string[] = [
-      `Each setup: ${SEQUENTIAL_RUNS} searches one at a time, then ${ROUNDS} rounds of ${CONCURRENT_SEARCHES} searches at once, each round one burst against the app and one against the floor`,
-      `(a bare event stream on the same schedule in the same process: no app, no lookups, no database), A/B alternating. Goal judged on the median round.`,
+      `Each setup: ${SEQUENTIAL_RUNS} searches one at a time, then ${ROUNDS} rounds of ${CONCURRENT_SEARCHES} searches at once, each round one burst against the app, one against the floor`,
+      `(a bare event stream on the same schedule in the same process: no app, no lookups, no database) and one against the design's floor (the shared zod schema, the rate limit`,
+      `and the free searches in the shared counters, the availability cache read and written: what DESIGN.md demands of a search, no more), the order turning every round.`,
+      `Goal judged on the median round.`,
       '',
     ];
     const failures: string[] = [];
@@ -117,44 +128,59 @@ async function measureSetup(setup: Setup, floor: { app: FastifyInstance; url: st
     registeredInShop: shopDomainsAmong(database.db),
   });
   const stores = redis ? 'in Redis' : kind.name === 'postgres' ? 'in the database' : 'in memory';
+  // The availability cache as the product sets it up by default, kept for 60 s. Every label is
+  // new, so no lookup is answered from it, but each reads it and writes its answer.
+  const productCache = () =>
+    redis ? createRedisAvailabilityCache(redis.client, redis.keyPrefix) : kind.name === 'postgres' ? createDatabaseAvailabilityCache(database.db) : createMemoryAvailabilityCache();
+  // The shared counters (the request rate limit, the free searches) as the product sets them up.
+  const counters = () => {
+    const chosen = productCounters(setup);
+    return typeof chosen === 'function' ? chosen(database.db) : chosen;
+  };
   const app = await buildTestApp(database, {
     registry,
-    // The availability cache as the product sets it up by default, kept for 60 s. Every label is
-    // new, so no lookup is answered from it, but each reads it and writes its answer.
-    availabilityCache: redis
-      ? createRedisAvailabilityCache(redis.client, redis.keyPrefix)
-      : kind.name === 'postgres'
-        ? (db) => createDatabaseAvailabilityCache(db)
-        : createMemoryAvailabilityCache(),
-    // The shared counters (the request rate limit, the free searches) as the product sets them up.
-    counters: productCounters(setup),
+    availabilityCache: productCache(),
+    counters: counters(),
     // Idle job workers ask for work as often as the product's do (the tests' app asks four times as often).
     jobPollingSeconds: DEFAULT_POLLING_SECONDS,
     // Each search comes from a visitor of its own, through one proxy (see `visitorAddress`), so the
     // product's limits apply as they are: 30 free searches per 10 minutes, 600 requests a minute.
-    config: { availability: { cacheSeconds: CACHE_SECONDS, freeSearches: 30, windowSeconds: 600 }, rateLimitPerMinute: 600, trustProxy: 1 },
+    config: {
+      availability: { cacheSeconds: LIMITS.cacheSeconds, freeSearches: LIMITS.freeSearches, windowSeconds: LIMITS.windowSeconds },
+      rateLimitPerMinute: LIMITS.rateLimitPerMinute,
+      trustProxy: 1,
+    },
   });
   const server = recordServerTimes(app);
+  // The design's floor on adapters of its own of the same kind (its cache and counters in memory are its own).
+  const designFloor = designFloorStream(counters(), productCache(), LIMITS);
   try {
     const baseUrl = await listenOnLoopback(app);
+    const designFloorUrl = await listenOnLoopback(designFloor.app);
     const failures: string[] = [];
     // One search first, left out of the figures: loads the catalogue and warms the JIT.
     failures.push(...(await searchesFromOtherProcess({ baseUrl, labels: [freshLabel()], concurrent: false })).flatMap((result) => result.problems));
+    const designWarmUp = await searchesFromOtherProcess({ baseUrl: designFloorUrl, labels: [freshLabel()], concurrent: false });
+    failures.push(...designWarmUp.flatMap((result) => result.problems.map((problem) => `design's floor: ${problem}`)));
 
     const sequential = await searchesFromOtherProcess({ baseUrl, labels: Array.from({ length: SEQUENTIAL_RUNS }, () => freshLabel()), concurrent: false });
     failures.push(...sequential.flatMap((result) => result.problems));
 
-    const appBursts: BurstFigures[] = [];
-    const floorBursts: BurstFigures[] = [];
+    const bursts = { app: [] as BurstFigures[], floor: [] as BurstFigures[], designFloor: [] as BurstFigures[] };
+    const sides = [
+      { side: 'app', run: () => burst(baseUrl, server), label: '' },
+      { side: 'floor', run: () => burst(floor.url, { arrivals: floor.arrivals, overshoots: null }), label: 'floor: ' },
+      { side: 'designFloor', run: () => burst(designFloorUrl, { arrivals: designFloor.arrivals, overshoots: null }), label: "design's floor: " },
+    ] as const;
     for (let round = 0; round < ROUNDS; round++) {
-      // A/B alternating: the side that goes first changes every round.
-      const sides = round % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
-      for (const side of sides) {
-        const measured = side === 'app' ? await burst(baseUrl, server) : await burst(floor.url, { arrivals: floor.arrivals, overshoots: null });
-        (side === 'app' ? appBursts : floorBursts).push(measured.figures);
-        failures.push(...measured.problems.map((problem) => (side === 'app' ? problem : `floor: ${problem}`)));
+      // Alternating: the side that goes first changes every round.
+      for (const { side, run, label } of [...sides.slice(round % sides.length), ...sides.slice(0, round % sides.length)]) {
+        const measured = await run();
+        bursts[side].push(measured.figures);
+        failures.push(...measured.problems.map((problem) => `${label}${problem}`));
       }
     }
+    const { app: appBursts, floor: floorBursts, designFloor: designFloorBursts } = bursts;
 
     // The start of a burst in process, A/B alternating; visitors of their own (their free searches).
     const starts = { app: [] as number[], floor: [] as number[] };
@@ -185,8 +211,10 @@ async function measureSetup(setup: Setup, floor: { app: FastifyInstance; url: st
         rounds: ROUNDS,
         app: appBursts,
         floor: floorBursts,
+        designFloor: designFloorBursts,
         p95Ms: spread(p95s, 1),
         floorP95Ms: spread(floorBursts.map((b) => b.overshootMs.p95), 1),
+        designFloorP95Ms: spread(designFloorBursts.map((b) => b.overshootMs.p95), 1),
         aboveFloorMs: spread(appBursts.map((b, index) => b.overshootMs.p95 - floorBursts[index]!.overshootMs.p95), 1),
         cpuMsPerSearch: spread(appBursts.map((b) => b.cpuMsPerSearch), 2),
         floorCpuMsPerSearch: spread(floorBursts.map((b) => b.cpuMsPerSearch), 2),
@@ -215,7 +243,7 @@ async function measureSetup(setup: Setup, floor: { app: FastifyInstance; url: st
       '',
       `${CONCURRENT_SEARCHES} searches at once (distinct labels), ${ROUNDS} rounds; last event - slowest lookup as the client measures it:`,
       ...table(
-        ['round', 'app p50', 'app p95', 'floor p95', 'in the server p95', 'arrivals within', 'longest stall', 'CPU/search app', 'CPU/search floor', 'errors'],
+        ['round', 'app p50', 'app p95', 'floor p95', "design's floor p95", 'in the server p95', 'arrivals within', 'longest stall', 'CPU/search app', 'CPU/search floor', 'errors'],
         appBursts.map((b, index) => {
           const f = floorBursts[index]!;
           return [
@@ -223,24 +251,27 @@ async function measureSetup(setup: Setup, floor: { app: FastifyInstance; url: st
             ms(b.overshootMs.p50),
             ms(b.overshootMs.p95),
             ms(f.overshootMs.p95),
+            ms(designFloorBursts[index]!.overshootMs.p95),
             b.serverOvershootMs ? ms(b.serverOvershootMs.p95) : '-',
             `${ms(b.arrivalSpreadMs)} / ${ms(f.arrivalSpreadMs)}`,
             ms(b.maxEventLoopDelayMs),
             ms(b.cpuMsPerSearch),
             ms(f.cpuMsPerSearch),
-            String(b.errors + f.errors),
+            String(b.errors + f.errors + designFloorBursts[index]!.errors),
           ];
         }),
       ),
       `(arrivals within: how long after the first request the last reached the server, app / floor; errors: broken streams or lookups answering 'error')`,
-      `p95 over the rounds, median (range): app ${showSpread(c.p95Ms, ' ms')}, floor ${showSpread(c.floorP95Ms, ' ms')}; the app above the floor in the same round ${showSpread(c.aboveFloorMs, ' ms')}`,
+      `p95 over the rounds, median (range): app ${showSpread(c.p95Ms, ' ms')}, floor ${showSpread(c.floorP95Ms, ' ms')}, design's floor ${showSpread(c.designFloorP95Ms, ' ms')}; the app above the floor in the same round ${showSpread(c.aboveFloorMs, ' ms')}`,
       `CPU per search, median (range): app ${showSpread(c.cpuMsPerSearch, ' ms')}, floor ${showSpread(c.floorCpuMsPerSearch, ' ms')}`,
       `Starting ${CONCURRENT_SEARCHES} searches at once in process (no HTTP, no client; ${START_ROUNDS} rounds each, A/B), the server's thread busy, median (range): app ${showSpread(c.startMs, ' ms')}, floor ${showSpread(c.floorStartMs, ' ms')}`,
       `Last event within ${TARGET_OVERSHOOT_MS} ms of the slowest lookup, p95 under ${CONCURRENT_SEARCHES} searches at once, median round: ${verdict(c.p95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}`,
       `The floor against the same goal, median round: ${verdict(c.floorP95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}${c.floorP95Ms.median <= TARGET_OVERSHOOT_MS ? '' : ': no server could show the goal on this machine during this run'}`,
+      `The design's floor against the same goal, median round: ${verdict(c.designFloorP95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}${c.designFloorP95Ms.median <= TARGET_OVERSHOOT_MS ? '' : `: a server doing only what DESIGN.md demands of a search, with the counters and the cache ${stores}, missed it too`}`,
     ];
     return { lines, figures, failures };
   } finally {
+    await designFloor.app.close();
     await app.close();
     await database.close();
   }
