@@ -25,7 +25,7 @@ const SCHEMA = 'pgboss';
 /** How often an idle worker process asks for work, unless told otherwise. */
 export const DEFAULT_POLLING_SECONDS = 2;
 /**
- * How often a worker asks for work by itself. The process's due check (`dueQueues`) wakes it
+ * How often a worker asks for work by itself. The process's due check (`wakeDueQueues`) wakes it
  * whenever its queue has a job to run, so this is only a backstop for a check that failed.
  */
 const WORKER_BACKSTOP_SECONDS = 60;
@@ -94,8 +94,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   let boss: PgBoss | null = null;
   /** The start under way or done: a job written meanwhile (a request right after the listen) waits for it. */
   let starting: Promise<void> | null = null;
-  const workerIds: string[] = [];
-  /** This process's workers per queue, for the due check to wake. */
+  /** This process's workers per queue, for the due check and `wake` to wake. */
   const workersOf = new Map<string, string[]>();
   let dueCheck: NodeJS.Timeout | null = null;
   let dueCheckFailed = false;
@@ -217,7 +216,6 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
             running.notifyWorker(workerId);
           }
         });
-        workerIds.push(workerId);
         workersOf.set(name, [...(workersOf.get(name) ?? []), workerId]);
       }
       startDueCheck();
@@ -229,7 +227,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
 
     wake() {
       enqueuedSinceWake = false;
-      for (const id of workerIds) boss?.notifyWorker(id);
+      for (const ids of workersOf.values()) for (const id of ids) boss?.notifyWorker(id);
     },
 
     wakeIfEnqueued() {
