@@ -122,6 +122,10 @@ function describeTwoInstances(title: string, storesFor: (database: DatabaseHandl
     it('answers a search on one instance from the lookup the other one made', async () => {
       const before = registry.calls.length;
       await search(first, '10.3.0.1', 'gedeeld');
+      // The answer is reported at once and remembered meanwhile: the other instance shares it once
+      // the shared store has it (a store of its own, as a third process would see it).
+      const shared = storesFor(database, redis).cache;
+      for (let waited = 0; (await shared.get('gedeeld.nl')) === null && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
       await search(second, '10.3.0.2', 'gedeeld');
       expect(registry.calls.slice(before)).toEqual(['gedeeld.nl']);
     });
