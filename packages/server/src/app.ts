@@ -41,7 +41,7 @@ import { registerHomeRoutes } from './features/home/home-routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRobots } from './http/robots.ts';
 import { registerSecurity } from './http/security.ts';
-import { registerCanonicalHost } from './http/shop-origin.ts';
+import { registerCanonicalHost, trustProxyOption } from './http/shop-origin.ts';
 import { registerSessions } from './http/session.ts';
 import type { Services, ShopConfig } from './services.ts';
 
@@ -69,7 +69,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     // query's error its bound values (password hashes, addresses): its serializers keep both out of
     // every log line (see `createLogger`).
     loggerInstance: services.log,
-    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 256 * 1024,
     // One line per request instead of Fastify's two, or none (REQUEST_LOG).
     logController: new RequestLog(config.requestLog),

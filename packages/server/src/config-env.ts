@@ -17,6 +17,18 @@ export const DEFAULT_FORWARDER_HTTPS_PORT = 8443;
 /** The PDOK Locatieserver's search API, version 3.1 (the Kadaster's geocoder over the current BAG). */
 export const DEFAULT_PDOK_LOCATIESERVER_URL = 'https://api.pdok.nl/bzk/locatieserver/search/v3_1';
 
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a `TRUST_PROXY` list: an IP address, a subnet as address/prefix, or a named range. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  if (rest.length > 0) return false;
+  const bits = isIpv4(address) ? 32 : isIpv6(address) ? 128 : 0;
+  if (bits === 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+}
+
 export const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -30,8 +42,25 @@ export const ZEnv = z.object({
   REQUEST_LOG: z.enum(['true', 'false']).default('true'),
   /** Public address of the shop, used in links; also decides whether cookies are Secure. */
   PUBLIC_URL: z.string().url().optional(),
-  /** Number of proxies in front of the server whose X-Forwarded-For may be trusted. */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The proxies whose X-Forwarded-For (and -Host, -Proto) is believed: their addresses, subnets or
+   * `loopback`, `linklocal`, `uniquelocal`, comma-separated; or a number of proxies in front of the
+   * server, whoever they are (0: none).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .superRefine((text, context) => {
+      if (/^\d+$/.test(text)) {
+        if (Number(text) > 10) context.addIssue({ code: 'custom', message: 'at most 10 proxies' });
+        return;
+      }
+      for (const entry of text.split(',').map((part) => part.trim())) {
+        if (!isTrustedProxyEntry(entry)) context.addIssue({ code: 'custom', message: `"${entry}" is not an address, a subnet (address/prefix), loopback, linklocal or uniquelocal` });
+      }
+    })
+    .transform((text): number | string[] => (/^\d+$/.test(text) ? Number(text) : text.split(',').map((part) => part.trim()))),
   /** Folder with the built front end. */
   WEB_DIST: z.string().optional(),
   /** A logged-in session ends after this many minutes without a request... */

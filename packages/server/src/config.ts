@@ -34,7 +34,8 @@ export interface Config {
   requestLog: boolean;
   publicUrl: string | null;
   secureCookies: boolean;
-  trustProxy: number;
+  /** The proxies whose forwarded headers are believed: their addresses and subnets, or a number of hops (0: none). */
+  trustProxy: number | string[];
   webDist: string | null;
   sessions: SessionLifetimes;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize: number };

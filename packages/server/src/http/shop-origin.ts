@@ -29,6 +29,16 @@ export function shopUrlOf(request: FastifyRequest, origin: ShopOrigin): string {
   return host && HOST.test(host) ? new URL(`${protocol}://${host}`).origin : trimmed(origin.baseUrl);
 }
 
+/**
+ * Fastify's `trustProxy` for `TRUST_PROXY`: a list of addresses and subnets believes the forwarded
+ * headers only of a connection from one of them (a client that reaches the server directly cannot
+ * choose its address); a number believes that many hops, whoever sent them.
+ */
+export function trustProxyOption(trusted: number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (Array.isArray(trusted)) return trusted;
+  return trusted > 0 ? (_address, hop) => hop < trusted : false;
+}
+
 /** Paths that answer on any host: the health check that load balancers and probes ask by IP address. */
 const ANY_HOST = new Set(['/health']);
 
