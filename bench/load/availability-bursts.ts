@@ -41,28 +41,46 @@ const percentiles = (values: number[]): Percentiles => ({ p50: round(percentile(
 /**
  * When each search reached the server, and its stream's end minus its slowest lookup, as the server
  * saw it: from Node's `request` event, before any of Fastify's hooks (the rate limit among them,
- * which on PostgreSQL waits for the database).
+ * which on PostgreSQL waits for the database). The listener only takes the times: the label and its
+ * slowest lookup are worked out when `overshoots` is read, after the burst, so that recording costs
+ * the app's thread nothing the floors do not pay.
  */
-export function recordServerTimes(app: FastifyInstance): { arrivals: number[]; overshoots: number[] } {
-  const times = { arrivals: [] as number[], overshoots: [] as number[] };
+export function recordServerTimes(app: FastifyInstance): { arrivals: number[]; overshoots: ServerOvershoots } {
+  const arrivals: number[] = [];
+  const streams: Array<{ url: string; arrived: number; finished: number }> = [];
   app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
     if (!request.url?.startsWith('/api/check-domain-extensions')) return;
-    const arrived = performance.now();
-    const label = new URL(request.url, 'http://localhost').searchParams.get('domain') ?? '';
-    const slowest = Math.max(...EXTENSIONS.map((extension) => simulatedLatencyMs(`${label}.${extension}`, LATENCY_MS.min, LATENCY_MS.max)));
-    times.arrivals.push(arrived);
-    response.once('finish', () => times.overshoots.push(performance.now() - arrived - slowest));
+    const stream = { url: request.url, arrived: performance.now(), finished: Number.NaN };
+    arrivals.push(stream.arrived);
+    streams.push(stream);
+    response.once('finish', () => (stream.finished = performance.now()));
   });
-  return times;
+  const slowestOf = (url: string) => {
+    const label = new URL(url, 'http://localhost').searchParams.get('domain') ?? '';
+    return Math.max(...EXTENSIONS.map((extension) => simulatedLatencyMs(`${label}.${extension}`, LATENCY_MS.min, LATENCY_MS.max)));
+  };
+  return {
+    arrivals,
+    overshoots: {
+      clear: () => void (streams.length = 0),
+      read: () => streams.filter((stream) => Number.isFinite(stream.finished)).map((stream) => stream.finished - stream.arrived - slowestOf(stream.url)),
+    },
+  };
+}
+
+/** The server's own overshoots of the streams it ended since `clear`. */
+export interface ServerOvershoots {
+  clear(): void;
+  read(): number[];
 }
 
 /**
  * 100 searches at once from the client's process against `baseUrl`, served in this process:
  * `arrivals` (filled by the server as requests come) and `overshoots` (the app's own, or null).
  */
-export async function burst(baseUrl: string, server: { arrivals: number[]; overshoots: number[] | null }): Promise<{ figures: BurstFigures; problems: string[] }> {
+export async function burst(baseUrl: string, server: { arrivals: number[]; overshoots: ServerOvershoots | null }): Promise<{ figures: BurstFigures; problems: string[] }> {
   server.arrivals.length = 0;
-  if (server.overshoots) server.overshoots.length = 0;
+  server.overshoots?.clear();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const cpu = process.cpuUsage();
@@ -77,7 +95,7 @@ export async function burst(baseUrl: string, server: { arrivals: number[]; overs
   return {
     figures: {
       overshootMs: percentiles(whole.map((result) => result.overshootMs)),
-      serverOvershootMs: server.overshoots ? percentiles(server.overshoots) : null,
+      serverOvershootMs: server.overshoots ? percentiles(server.overshoots.read()) : null,
       arrivalSpreadMs: round(Math.max(...server.arrivals) - Math.min(...server.arrivals)),
       cpuMsPerSearch,
       maxEventLoopDelayMs: round(loopDelay.max / 1e6),

@@ -79,15 +79,19 @@ export function registerAvailabilityRoutes(
       }
 
       const controller = new AbortController();
-      const deadline = setTimeout(() => controller.abort(), AVAILABILITY_STREAM_TTL_MS);
-      reply.raw.once('close', () => controller.abort());
+      const stop = () => controller.abort();
+      const deadline = setTimeout(stop, AVAILABILITY_STREAM_TTL_MS);
+      reply.raw.once('close', stop);
       const events = eventWriter(stream);
       // Tell the browser not to reconnect by itself; it opens a new stream per search.
       events.write('retry: 120000\n\n');
       try {
         await search.run((event: TAvailabilityEvent) => events.write(sseEvent(AVAILABILITY_EVENT, event)), controller.signal);
       } finally {
+        // A search that ran to its end has nothing left to stop: its stream's close aborts nothing
+        // (an abort makes an error object and calls every listener, for each of a burst's streams).
         clearTimeout(deadline);
+        reply.raw.off('close', stop);
         events.end();
       }
       return reply;

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, it, expect } from 'vitest';
-import { createSimulatedRegistry, simulatedCurrentExpiry, simulatedLatencyMs } from './simulated-registry.ts';
+import { createSimulatedRegistry, shopQuestionWindowMs, simulatedCurrentExpiry, simulatedLatencyMs } from './simulated-registry.ts';
 import type { SimulatedRegistryOptions } from './simulated-registry.ts';
 import type { RegistryAnswer, RegistrySettings } from './registry-port.ts';
 import { registrationRequest } from '../../../test/support/registrations.ts';
@@ -86,6 +86,35 @@ describe('simulated registry: outcomes', () => {
       { ok: true, status: 'free' },
     ]);
     expect(questions).toEqual([['verkocht.nl', 'vrij.nl', 'ook-vrij.com']]);
+  });
+
+  it('with a latency, asks once for the lookups that start within a quarter of its shortest, and answers each after its own latency', async () => {
+    const questions: Array<{ names: string[]; at: number }> = [];
+    const started = performance.now();
+    const port = registry({
+      latencyMs: { min: 80, max: 120 },
+      registeredInShop: async (names) => {
+        questions.push({ names: [...names], at: performance.now() - started });
+        return new Set(names.filter((name) => name === 'verkocht.nl'));
+      },
+    });
+    const first = port.lookup('verkocht.nl', settings, never);
+    // A second search 5 ms later, in another turn of the event loop: within the 20 ms.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = port.lookup('vrij.nl', settings, never);
+    const answers = await Promise.all([first, second]);
+    const answeredAfter = performance.now() - started;
+    expect(answers).toEqual([
+      { ok: true, status: 'taken' },
+      { ok: true, status: 'free' },
+    ]);
+    expect(questions.map((question) => question.names)).toEqual([['verkocht.nl', 'vrij.nl']]);
+    // Asked once the window was over, and well before the shortest latency.
+    expect(questions[0]!.at).toBeGreaterThanOrEqual(19);
+    expect(answeredAfter).toBeGreaterThanOrEqual(80);
+    expect(shopQuestionWindowMs(80)).toBe(20);
+    expect(shopQuestionWindowMs(900)).toBe(25);
+    expect(shopQuestionWindowMs(0)).toBe(0);
   });
 
   it('rejects nonsensical options', () => {
