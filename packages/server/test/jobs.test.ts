@@ -9,7 +9,7 @@ import { QUEUES } from '../src/jobs/queues.ts';
 import { startWorker } from '../src/roles/worker.ts';
 import { fillBasket, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
 import { ensureDemoAccounts } from '../src/features/accounts/demo-accounts.ts';
-import { buildTestApp, createRecordingMailer, databaseKinds, freshClient, jobsOf, loginAs, queryCounter, servicesOf, validRegistration, waitForJobs } from './support/index.ts';
+import { buildTestApp, createRecordingMailer, databaseKinds, freshClient, jobsOf, loginAs, servicesOf, validRegistration, waitForJobs } from './support/index.ts';
 
 const silent = pino({ level: 'silent' });
 const settings = (overrides: Partial<QueueSettings>): QueueSettings => ({ retryLimit: 0, retryDelaySeconds: 0, retryBackoff: false, expireInSeconds: 60, ...overrides });
@@ -245,52 +245,5 @@ describe.each(databaseKinds)('job queues starting together on $name', (kind) => 
     for (const jobs of started) await database.db.transaction(async (tx) => void (await jobs.enqueue('purge-account-attempts', {}, { tx })));
     const result = (await database.db.execute(sql`select count(*) as count from pgboss.job where name = 'purge-account-attempts'`)) as unknown as { rows: Array<{ count: string | number }> };
     expect(Number(result.rows[0]?.count)).toBeGreaterThanOrEqual(1);
-  });
-});
-
-/**
- * A worker process at rest asks the job queue one question per interval for all its queues, not
- * one per worker: the embedded database runs every statement on the shop's one thread. Counted on
- * the embedded database, whose statements all pass the counter (pg-boss has a pool of its own on a
- * server).
- */
-describe.each(databaseKinds.filter((kind) => kind.name === 'pglite'))('a worker process at rest on $name', (kind) => {
-  const counter = queryCounter();
-  let database: DatabaseHandle;
-  let jobs: JobSystem;
-  beforeAll(async () => {
-    database = await kind.open({ onQuery: counter.onQuery });
-    jobs = createPgBossJobs({ store: database.jobStore, queues: TEST_QUEUES, log: silent, pollingIntervalSeconds: 0.5 });
-    await jobs.start({ worker: true });
-  });
-  afterAll(async () => {
-    await jobs?.stop({ timeoutMs: 2000 });
-    await database?.close();
-  });
-
-  it('asks whether any queue has a job due once per interval, and its workers fetch only then', async () => {
-    const runs: string[] = [];
-    const fetches = (statements: string[]) => statements.filter((statement) => statement.includes('WITH next'));
-    const started = counter.statements.length;
-    const queues = Object.keys(TEST_QUEUES);
-    for (const name of queues) await jobs.work(name, async () => void runs.push(name));
-    // Each worker fetches once as it starts; then nothing is due.
-    await until(() => fetches(counter.statements.slice(started)).length >= queues.length);
-    const atRest = await counter.during(() => new Promise((resolve) => setTimeout(resolve, 2600)));
-    expect(fetches(atRest)).toEqual([]);
-    // One question for all the queues every 0.5 s (fewer when the machine is slow: a check never overlaps the last).
-    const dueChecks = atRest.filter((statement) => statement.includes('unnest($1::text[]) AS q(name)'));
-    expect(dueChecks.length).toBeGreaterThanOrEqual(2);
-    expect(dueChecks.length).toBeLessThanOrEqual(6);
-    // A job written elsewhere (no wake in this process) runs after the next check, long before a
-    // worker would ask by itself (60 s); only its queue's worker fetches.
-    const working = counter.during(() => until(() => runs.length > 0, 20_000));
-    const other = createPgBossJobs({ store: database.jobStore, queues: TEST_QUEUES, log: silent });
-    await other.start({ worker: false });
-    await other.enqueue('test-plain', { n: 1 }, {});
-    const statements = await working;
-    expect(runs).toEqual(['test-plain']);
-    expect(fetches(statements).length).toBeLessThanOrEqual(3);
-    await other.stop({ timeoutMs: 1000 });
   });
 });

@@ -17,27 +17,13 @@ export interface PgBossJobsOptions {
   store: JobStore;
   queues: Record<string, QueueSettings>;
   log: JobLog;
-  /** How often a worker process asks whether any of its queues has a job due (at least 0.5 s). */
+  /** How often an idle worker asks for work; pg-boss's minimum is 0.5 s. */
   pollingIntervalSeconds?: number;
 }
 
 const SCHEMA = 'pgboss';
-/** How often an idle worker process asks for work, unless told otherwise. */
+/** How often an idle worker asks for work, unless told otherwise. */
 export const DEFAULT_POLLING_SECONDS = 2;
-/**
- * How often a worker asks for work by itself. The process's due check (`wakeDueQueues`) wakes it
- * whenever its queue has a job to run, so this is only a backstop for a check that failed.
- */
-const WORKER_BACKSTOP_SECONDS = 60;
-
-/**
- * Which of `names` have a job waiting that may run now: one statement for all the queues of a
- * process. Each of pg-boss's workers asking for itself was a fetch per worker every interval
- * (nineteen of the shop's workers, nine or ten statements a second at rest: on the embedded
- * database about 3 % of a core, on the server as many round trips).
- */
-const DUE_QUEUES = `SELECT q.name FROM unnest($1::text[]) AS q(name)
-  WHERE EXISTS (SELECT 1 FROM ${SCHEMA}.job j WHERE j.name = q.name AND j.state < 'active' AND j.start_after <= now())`;
 
 /**
  * pg-boss's statements on the caller's open transaction, so a job is written (or rolled back)
@@ -94,10 +80,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   let boss: PgBoss | null = null;
   /** The start under way or done: a job written meanwhile (a request right after the listen) waits for it. */
   let starting: Promise<void> | null = null;
-  /** This process's workers per queue, for the due check and `wake` to wake. */
-  const workersOf = new Map<string, string[]>();
-  let dueCheck: NodeJS.Timeout | null = null;
-  let dueCheckFailed = false;
+  const workerIds: string[] = [];
   /** Whether a job was written since the workers were last woken. */
   let enqueuedSinceWake = false;
   const polling = options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
@@ -111,30 +94,6 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const sql = async <T>(text: string, values: unknown[] = []): Promise<T[]> => {
     const executor: SqlExecutor = store.kind === 'embedded' ? store.sql : { executeSql: (t, v) => started().getDb().executeSql(t, v ?? []) };
     return (await executor.executeSql(text, values)).rows as T[];
-  };
-
-  /** Wakes the workers of every queue with a job due; a failure is logged once until a check succeeds. */
-  const wakeDueQueues = async () => {
-    const running = boss;
-    if (!running || workersOf.size === 0) return;
-    try {
-      const due = await sql<{ name: string }>(DUE_QUEUES, [[...workersOf.keys()]]);
-      dueCheckFailed = false;
-      for (const { name } of due) for (const id of workersOf.get(name) ?? []) running.notifyWorker(id);
-    } catch (error) {
-      if (!dueCheckFailed) log.error({ err: error }, 'asking the job queue for due jobs failed; workers ask by themselves meanwhile');
-      dueCheckFailed = true;
-    }
-  };
-  const startDueCheck = () => {
-    if (dueCheck) return;
-    let checking = false;
-    dueCheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      void wakeDueQueues().finally(() => (checking = false));
-    }, polling * 1000);
-    dueCheck.unref();
   };
 
   const reapOrphans = () => reapOrphanedRuns(sql, Object.keys(options.queues), log);
@@ -196,7 +155,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
       const runSql = (text: string, values: unknown[]) => (store.kind === 'embedded' ? store.sql : { executeSql: (t: string, v?: unknown[]) => running.getDb().executeSql(t, v ?? []) }).executeSql(text, values);
       for (let slot = 0; slot < (options.queues[name]?.concurrency ?? 1); slot++) {
         let workerId = '';
-        workerId = await running.work<T>(name, { pollingIntervalSeconds: Math.max(polling, WORKER_BACKSTOP_SECONDS), batchSize: 1 }, async ([job]) => {
+        workerId = await running.work<T>(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async ([job]) => {
           if (!job) return;
           const runnerId = runner?.id;
           if (runnerId !== undefined) {
@@ -216,9 +175,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
             running.notifyWorker(workerId);
           }
         });
-        workersOf.set(name, [...(workersOf.get(name) ?? []), workerId]);
+        workerIds.push(workerId);
       }
-      startDueCheck();
     },
 
     async schedule(name, cron) {
@@ -227,7 +185,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
 
     wake() {
       enqueuedSinceWake = false;
-      for (const ids of workersOf.values()) for (const id of ids) boss?.notifyWorker(id);
+      for (const id of workerIds) boss?.notifyWorker(id);
     },
 
     wakeIfEnqueued() {
@@ -264,8 +222,6 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
       // A start under way (pg-boss still loading) finishes first, so what it starts is stopped.
       await starting?.catch(() => {});
       if (!boss) return;
-      if (dueCheck) clearInterval(dueCheck);
-      dueCheck = null;
       if (reaper) clearInterval(reaper);
       reaper = null;
       const stopping = boss;
