@@ -51,16 +51,17 @@ export const ZEnv = z.object({
     .string()
     .trim()
     .default('0')
-    .superRefine((text, context) => {
+    .transform((text, context): number | string[] => {
       if (/^\d+$/.test(text)) {
         if (Number(text) > 10) context.addIssue({ code: 'custom', message: 'at most 10 proxies' });
-        return;
+        return Number(text);
       }
-      for (const entry of text.split(',').map((part) => part.trim())) {
+      const entries = text.split(',').map((part) => part.trim());
+      for (const entry of entries) {
         if (!isTrustedProxyEntry(entry)) context.addIssue({ code: 'custom', message: `"${entry}" is not an address, a subnet (address/prefix), loopback, linklocal or uniquelocal` });
       }
-    })
-    .transform((text): number | string[] => (/^\d+$/.test(text) ? Number(text) : text.split(',').map((part) => part.trim()))),
+      return entries;
+    }),
   /** Folder with the built front end. */
   WEB_DIST: z.string().optional(),
   /** A logged-in session ends after this many minutes without a request... */

@@ -20,7 +20,7 @@ export interface SimulatedRegistryOptions {
   wellKnown: { taken: string[]; quarantine: string[] };
   /**
    * The names among these (lower case) that the shop itself already sold. The registry asks once
-   * for the lookups that start in the same turn of the event loop (`shopDomainsAmong`).
+   * for the lookups that start within a short window (`shopQuestionWindowMs`, `shopDomainsAmong`).
    */
   registeredInShop: (names: readonly string[]) => Promise<ReadonlySet<string>>;
   /** PRNG seed for the failure decisions; defaults to 1. */
