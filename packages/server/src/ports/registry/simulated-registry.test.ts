@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, it, expect } from 'vitest';
-import { createSimulatedRegistry, shopQuestionWindowMs, simulatedCurrentExpiry, simulatedLatencyMs } from './simulated-registry.ts';
+import { createSimulatedRegistry, simulatedCurrentExpiry, simulatedLatencyMs } from './simulated-registry.ts';
 import type { SimulatedRegistryOptions } from './simulated-registry.ts';
 import type { RegistryAnswer, RegistrySettings } from './registry-port.ts';
 import { registrationRequest } from '../../../test/support/registrations.ts';
@@ -88,33 +88,49 @@ describe('simulated registry: outcomes', () => {
     expect(questions).toEqual([['verkocht.nl', 'vrij.nl', 'ook-vrij.com']]);
   });
 
-  it('with a latency, asks once for the lookups that start within a quarter of its shortest, and answers each after its own latency', async () => {
+  it('with a latency, asks once for the lookups that start until the first needs the answer, and answers each after its own latency', async () => {
     const questions: Array<{ names: string[]; at: number }> = [];
     const started = performance.now();
     const port = registry({
-      latencyMs: { min: 80, max: 120 },
+      latencyMs: { min: 60, max: 60 },
       registeredInShop: async (names) => {
         questions.push({ names: [...names], at: performance.now() - started });
-        return new Set(names.filter((name) => name === 'verkocht.nl'));
+        return new Set(names.filter((name) => name === 'verkocht.nl' || name === 'later-verkocht.nl'));
       },
     });
     const first = port.lookup('verkocht.nl', settings, never);
-    // A second search 5 ms later, in another turn of the event loop: within the 20 ms.
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A second search 20 ms later, in another turn of the event loop: before the first needs the answer.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     const second = port.lookup('vrij.nl', settings, never);
     const answers = await Promise.all([first, second]);
-    const answeredAfter = performance.now() - started;
     expect(answers).toEqual([
       { ok: true, status: 'taken' },
       { ok: true, status: 'free' },
     ]);
     expect(questions.map((question) => question.names)).toEqual([['verkocht.nl', 'vrij.nl']]);
-    // Asked once the window was over, and well before the shortest latency.
-    expect(questions[0]!.at).toBeGreaterThanOrEqual(19);
-    expect(answeredAfter).toBeGreaterThanOrEqual(80);
-    expect(shopQuestionWindowMs(80)).toBe(20);
-    expect(shopQuestionWindowMs(900)).toBe(25);
-    expect(shopQuestionWindowMs(0)).toBe(0);
+    // Asked when the first lookup's latency was over, not while the searches came in.
+    expect(questions[0]!.at).toBeGreaterThanOrEqual(59);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(79);
+    // A lookup that starts after the question went out is in the next one.
+    expect(await port.lookup('later-verkocht.nl', settings, never)).toEqual({ ok: true, status: 'taken' });
+    expect(questions.map((question) => question.names)).toEqual([['verkocht.nl', 'vrij.nl'], ['later-verkocht.nl']]);
+  });
+
+  it('does not ask the shop for lookups that were stopped before their answer was due', async () => {
+    const questions: string[][] = [];
+    const port = registry({
+      latencyMs: { min: 50, max: 50 },
+      registeredInShop: async (names) => {
+        questions.push([...names]);
+        return new Set<string>();
+      },
+    });
+    const deadline = new AbortController();
+    const lookup = port.lookup('weggegaan.nl', settings, deadline.signal);
+    deadline.abort();
+    expect(await lookup).toEqual({ ok: false, reason: 'timeout' });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(questions).toEqual([]);
   });
 
   it('rejects nonsensical options', () => {

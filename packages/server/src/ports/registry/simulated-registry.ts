@@ -19,8 +19,8 @@ export interface SimulatedRegistryOptions {
   /** `taken` holds labels (`google`), `quarantine` holds full domains (`opgeheven.nl`). */
   wellKnown: { taken: string[]; quarantine: string[] };
   /**
-   * The names among these (lower case) that the shop itself already sold. The registry asks once
-   * for the lookups that start within a short window (`shopQuestionWindowMs`, `shopDomainsAmong`).
+   * The names among these (lower case) that the shop itself already sold (`shopDomainsAmong`). The
+   * registry asks once for the lookups that start until the first of them needs the answer.
    */
   registeredInShop: (names: readonly string[]) => Promise<ReadonlySet<string>>;
   /** PRNG seed for the failure decisions; defaults to 1. */
@@ -76,19 +76,6 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-/**
- * How long the simulated registry gathers the names it asks the shop about, for its shortest
- * latency `min`: a quarter of it, at most 25 ms (nothing when lookups answer at once). No lookup
- * needs the shop's answer before its own latency is over, so asking a little later costs none
- * of them time, while a burst of searches arriving over some tens of milliseconds shares a few
- * queries instead of one per turn of the event loop (on the embedded database each query's own
- * work costs about a millisecond of the server's one thread, against a few for 4,000 names at
- * once).
- */
-export function shopQuestionWindowMs(min: number): number {
-  return Math.min(25, Math.floor(min / 4));
-}
-
 /** The latency the simulated registry uses for `domain`: always the same, within [min, max]. */
 export function simulatedLatencyMs(domain: string, min: number, max: number): number {
   const span = Math.floor(max) - Math.floor(min) + 1;
@@ -134,34 +121,42 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
   }
 
   /**
-   * The shop's answer for the names asked within a short window (`shopQuestionWindowMs`): the
-   * forty lookups of a search, and the searches that come in the same moments, share one query and
-   * one promise. `owned` is filled in once it answers.
+   * The shop's answer for a group of names: the lookups that start until the first of them needs
+   * it, which is when its latency is over. The forty lookups of a search, and the searches of a
+   * burst that come in the meantime, share one query; asking when the answer is first needed
+   * rather than at once keeps the query out of the moments in which a burst's requests come in
+   * (on the embedded database a query is work on the server's one thread, about a millisecond
+   * plus a few for 4,000 names). `owned` is filled in once it answers.
    */
-  type ShopQuestion = { names: string[]; answer: Promise<ReadonlySet<string>>; owned: ReadonlySet<string> | null };
-  let asking: ShopQuestion | null = null;
-  const windowMs = shopQuestionWindowMs(min);
+  type ShopQuestion = { names: string[]; owned: ReadonlySet<string> | null; answer(): Promise<ReadonlySet<string>> };
+  let gathering: ShopQuestion | null = null;
   function askShop(name: string): ShopQuestion {
-    let question = asking;
-    if (!question) {
-      const names: string[] = [];
-      const answer = new Promise<ReadonlySet<string>>((resolve, reject) => {
-        const ask = () => {
-          asking = null;
-          options.registeredInShop(names).then(resolve, reject);
-        };
-        if (windowMs > 0) setTimeout(ask, windowMs);
-        else setImmediate(ask);
-      });
-      const fresh: ShopQuestion = { names, answer, owned: null };
-      // Handled here too, for the lookups that answer before they read it.
-      answer.then(
-        (owned) => (fresh.owned = owned),
-        () => undefined,
-      );
-      asking = question = fresh;
-    }
-    question.names.push(name);
+    gathering ??= shopQuestion();
+    gathering.names.push(name);
+    return gathering;
+  }
+  function shopQuestion(): ShopQuestion {
+    let asked: Promise<ReadonlySet<string>> | null = null;
+    const question: ShopQuestion = {
+      names: [],
+      owned: null,
+      answer() {
+        if (asked) return asked;
+        asked = new Promise<ReadonlySet<string>>((resolve, reject) => {
+          // Asked once this turn is over, so the lookups that start or end in it are in it too.
+          setImmediate(() => {
+            if (gathering === question) gathering = null;
+            options.registeredInShop(question.names).then(resolve, reject);
+          });
+        });
+        // Handled here too, for the lookups that stopped waiting for it.
+        asked.then(
+          (owned) => (question.owned = owned),
+          () => undefined,
+        );
+        return asked;
+      },
+    };
     return question;
   }
 
@@ -232,11 +227,10 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
       const name = domain.trim().toLowerCase();
       const dot = name.indexOf('.');
       const label = dot === -1 ? name : name.slice(0, dot);
-      // The shop is asked when the lookup starts, not when its latency is over: the lookups of
-      // one search start together, so a batched check (`batchedOwnershipCheck`) answers the whole
-      // search with one query, where asking at the end costs a query for nearly every lookup
-      // (each ends at its own moment). A name the shop sells meanwhile is reported by the next
-      // lookup, as a real registry answers from the moment it was asked.
+      // The name joins the shop's question when the lookup starts, and the question goes out when
+      // the first of its lookups needs the answer: the lookups of one search start together and
+      // end each at its own moment, so asking per lookup at its end would cost a query for nearly
+      // every one. A name the shop sells meanwhile is reported by a later question.
       const known = quarantined.has(name) || takenLabels.has(label);
       const shop = known ? null : askShop(name);
       return afterLatency(
@@ -248,7 +242,7 @@ export function createSimulatedRegistry(options: SimulatedRegistryOptions): Simu
           if (takenLabels.has(label) || registeredHere.has(name) || !shop) return TAKEN;
           // The shop's answer came within the latency, as it nearly always does.
           if (shop.owned) return shop.owned.has(name) ? TAKEN : FREE;
-          return unlessAborted(shop.answer, signal).then((owned) => (owned === undefined ? TIMEOUT : owned.has(name) ? TAKEN : FREE));
+          return unlessAborted(shop.answer(), signal).then((owned) => (owned === undefined ? TIMEOUT : owned.has(name) ? TAKEN : FREE));
         },
         TIMEOUT,
       );
