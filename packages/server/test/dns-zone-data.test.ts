@@ -5,12 +5,13 @@ import { dnsZoneRevisions, dnsZones, domainDnsRecords, domainExtensions, domains
 import { createDnsService, zoneFor } from '../src/features/dns/dns-service.ts';
 import { DEFAULT_DNS_ZONE } from '../src/features/dns/default-dns-zone.ts';
 import type { JobQueue } from '../src/jobs/job-queue.ts';
-import { databaseKinds } from './support/index.ts';
+import { databaseKinds, queryCounter } from './support/index.ts';
 
 describe.each(databaseKinds)('DNS zone data on $name', (kind) => {
   let database: DatabaseHandle;
+  const counter = queryCounter();
   beforeAll(async () => {
-    database = await kind.open();
+    database = await kind.open({ onQuery: counter.onQuery });
   });
   afterAll(async () => {
     await database?.close();
@@ -79,6 +80,39 @@ describe.each(databaseKinds)('DNS zone data on $name', (kind) => {
     expect(second.find((r) => r.id === www!.id)).toMatchObject({ name: 'www', type: 'CNAME', value: 'vaste-ids.nl.', ttl: 300 });
     expect(second.find((r) => r.id === apexA!.id)).toMatchObject({ name: '@', type: 'A', value: '203.0.113.10' });
     expect(second.at(-1)!.id).toBeGreaterThan(Math.max(...first.map((r) => r.id)));
+  });
+
+  it("writes a new zone without reading records it cannot hold yet, or the domain's name apart", async () => {
+    const domainId = await newDomain('nieuwe-zone.nl');
+    const requested: object[] = [];
+    const dns = createDnsService(database.db, { jobs: { enqueue: async (_name, data) => (requested.push(data), 'job') } });
+    const records = zoneFor('nieuwe-zone.nl', DEFAULT_DNS_ZONE);
+    const statements = await counter.during(() => database.db.transaction((tx) => dns.writeZone(tx, domainId, records)));
+    // BEGIN, the zone row, its records, the history, COMMIT (the job queue here is in memory).
+    expect(statements.filter((statement) => !/^(begin|commit)/i.test(statement.trim()))).toHaveLength(3);
+    expect(statements.some((statement) => /from "domain_dns_records"/.test(statement))).toBe(false);
+    expect(requested).toEqual([{ domainId, domain: 'nieuwe-zone.nl' }]);
+    expect(await database.db.select().from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId))).toHaveLength(records.length);
+    const [history] = await database.db.select().from(dnsZoneRevisions).where(eq(dnsZoneRevisions.domainId, domainId));
+    expect(history).toMatchObject({ revision: 1, changes: { added: records, removed: [] }, records });
+  });
+
+  it('compares a zone that got its row without a revision (as the zones migration left them) with the records it held', async () => {
+    const domainId = await newDomain('van-voor-revisies.nl');
+    const [kept, dropped] = zoneFor('van-voor-revisies.nl', DEFAULT_DNS_ZONE);
+    const held = await database.db.insert(domainDnsRecords).values([kept!, dropped!].map((record) => ({ ...record, domainId }))).returning({ id: domainDnsRecords.id });
+    await database.db.insert(dnsZones).values({ domainId });
+    const added = { name: 'shop', type: 'A', value: '203.0.113.7', priority: null, ttl: 3600 };
+    const dns = createDnsService(database.db, { jobs: { enqueue: async () => 'job' } });
+    await database.db.transaction((tx) => dns.writeZone(tx, domainId, [kept!, added], { action: 'update' }));
+    const rows = await database.db.select().from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(domainDnsRecords.id);
+    expect(rows.map(({ name, type, value }) => ({ name, type, value }))).toEqual([
+      { name: kept!.name, type: kept!.type, value: kept!.value },
+      { name: 'shop', type: 'A', value: '203.0.113.7' },
+    ]);
+    expect(rows[0]!.id).toBe(held[0]!.id);
+    const [history] = await database.db.select().from(dnsZoneRevisions).where(eq(dnsZoneRevisions.domainId, domainId));
+    expect(history).toMatchObject({ revision: 1, changes: { added: [added], removed: [dropped] } });
   });
 
   it('keeps one history row per revision of a zone, and drops the history with the domain', async () => {

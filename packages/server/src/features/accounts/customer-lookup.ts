@@ -1,16 +1,22 @@
-import type { TCustomerSummary } from '@kavel/core';
+import type { Locale, TCustomerSummary } from '@kavel/core';
 import { inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
 import { customers } from '../../db/schema/index.ts';
 import { accountRepository, customerSummary } from './account-repository.ts';
 
-/** The account data of an active customer, for features that show it (the standard domain holder). */
-export type CustomerLookup = (customerId: number) => Promise<TCustomerSummary | null>;
+/**
+ * An active customer's account data, as features show it (the standard domain holder), with the
+ * language the shop writes to them in (an order's confirmation mail, without reading them again).
+ */
+export type ShopCustomer = TCustomerSummary & { language: Locale };
+
+/** The account data of an active customer; null for an unknown or inactive one. */
+export type CustomerLookup = (customerId: number) => Promise<ShopCustomer | null>;
 
 export function createCustomerLookup(db: Database): CustomerLookup {
   return async (customerId) => {
     const row = await accountRepository.findById(db, customerId);
-    return row && row.state === 'active' ? customerSummary(row) : null;
+    return row && row.state === 'active' ? { ...customerSummary(row), language: row.language } : null;
   };
 }
 

@@ -4,7 +4,7 @@ import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { dnsProfileRecords, dnsProfiles, dnsZoneRevisions, dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { requestZonePublishing } from './dns-publishing.ts';
-import { syncZoneRows, type ZoneRecordWithId } from './zone-repository.ts';
+import { insertZoneRows, syncZoneRows, type ZoneRecordWithId } from './zone-repository.ts';
 
 /** A record as stored in a zone: placeholders filled in, owner relative (`@` the apex), targets absolute. */
 export type ZoneRecord = DnsZoneRecord;
@@ -89,26 +89,34 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
 
   /** The zone's records replaced, its revision raised and written to the history, its publishing requested. */
   async function replaceZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change: ZoneChangeBy): Promise<void> {
-    const [domain] = await tx.select({ name: domains.name }).from(domains).where(eq(domains.id, domainId));
-    if (!domain) throw new Error(`no domain ${domainId}`);
-    // The zone row is locked by the raise, so two changes of one zone get consecutive revisions.
-    await tx.insert(dnsZones).values({ domainId }).onConflictDoNothing();
+    // The zone's revision raised in one statement, made at 1 for a new zone; the row stays locked
+    // by it, so two changes of one zone get consecutive revisions. It also answers the domain's
+    // name (for the publishing job) and whether the zone row is new (`xmax` is 0 for a row this
+    // statement inserted): a new zone holds no records yet, which then need no reading. Every
+    // domain's zone row exists before its first record (the migration that brought zones made one
+    // for each domain, and records are written only here).
     const [zone] = await tx
-      .update(dnsZones)
-      .set({ revision: sql`${dnsZones.revision} + 1`, updatedAt: sql`now()` })
-      .where(eq(dnsZones.domainId, domainId))
-      .returning({ revision: dnsZones.revision });
-    const before = await syncZoneRows(tx, domainId, records);
+      .insert(dnsZones)
+      .values({ domainId, revision: 1 })
+      .onConflictDoUpdate({ target: dnsZones.domainId, set: { revision: sql`${dnsZones.revision} + 1`, updatedAt: sql`now()` } })
+      .returning({
+        revision: dnsZones.revision,
+        created: sql<boolean>`(xmax = 0)`,
+        domain: sql<string | null>`(select ${domains.name} from ${domains} where ${domains.id} = ${dnsZones.domainId})`,
+      });
+    if (!zone?.domain) throw new Error(`no domain ${domainId}`);
+    const before = zone.created ? [] : await syncZoneRows(tx, domainId, records);
+    if (zone.created) await insertZoneRows(tx, domainId, records);
     const after = records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }));
     await tx.insert(dnsZoneRevisions).values({
       domainId,
-      revision: zone!.revision,
+      revision: zone.revision,
       customerId: change.customerId ?? null,
       action: change.action,
       changes: zoneChanges(before, after),
       records: after,
     });
-    await requestZonePublishing(deps.jobs, tx, { domainId, domain: domain.name });
+    await requestZonePublishing(deps.jobs, tx, { domainId, domain: zone.domain });
   }
 
   return {

@@ -8,12 +8,6 @@ export type ZoneRecordWithId = DnsZoneRecord & { id?: number };
 
 const key = (record: DnsZoneRecord) => `${record.name} ${record.type} ${record.priority ?? ''} ${record.ttl} ${record.value}`;
 
-/**
- * Makes a domain's record rows equal `records` while keeping ids stable: a record with the id
- * of one of the zone's rows updates that row; one without an id takes over an unused row with
- * the same content; the rest is inserted, and rows nobody took are deleted. Answers the zone's
- * records before the change, in row order.
- */
 /** A domain's records with their ids, in the order they were written. */
 export function zoneRows(q: Queryable, domainId: number): Promise<Array<DnsZoneRecord & { id: number }>> {
   return q
@@ -23,6 +17,12 @@ export function zoneRows(q: Queryable, domainId: number): Promise<Array<DnsZoneR
     .orderBy(asc(domainDnsRecords.id));
 }
 
+/**
+ * Makes a domain's record rows equal `records` while keeping ids stable: a record with the id
+ * of one of the zone's rows updates that row; one without an id takes over an unused row with
+ * the same content; the rest is inserted, and rows nobody took are deleted. Answers the zone's
+ * records before the change, in row order.
+ */
 export async function syncZoneRows(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[]): Promise<DnsZoneRecord[]> {
   const rows = await zoneRows(tx, domainId);
   const unused = new Map(rows.map((row) => [row.id, row]));
@@ -43,6 +43,11 @@ export async function syncZoneRows(tx: Transaction, domainId: number, records: r
   }
   if (unused.size > 0) await tx.delete(domainDnsRecords).where(and(eq(domainDnsRecords.domainId, domainId), inArray(domainDnsRecords.id, [...unused.keys()])));
   for (const { id, record } of updates) await tx.update(domainDnsRecords).set(record).where(eq(domainDnsRecords.id, id));
-  if (inserts.length > 0) await tx.insert(domainDnsRecords).values(inserts.map((record) => ({ ...record, domainId })));
+  await insertZoneRows(tx, domainId, inserts);
   return rows.map(({ id: _id, ...record }) => record);
+}
+
+/** Adds `records` to a domain's zone as new rows (of a new zone: all of them). */
+export async function insertZoneRows(tx: Transaction, domainId: number, records: readonly DnsZoneRecord[]): Promise<void> {
+  if (records.length > 0) await tx.insert(domainDnsRecords).values(records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl, domainId })));
 }

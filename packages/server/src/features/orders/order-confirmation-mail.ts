@@ -1,6 +1,7 @@
 import { domainKindOf, formatEuro, translate, type TextKey } from '@kavel/core';
 import type { Transaction } from '../../db/connect.ts';
 import { accountRepository } from '../accounts/account-repository.ts';
+import type { ShopCustomer } from '../accounts/customer-lookup.ts';
 import { renderMail, type AccountEmail, type EmailLocale, type MailBlock } from '../accounts/account-emails.ts';
 import type { MailQueue } from '../accounts/mail-queue.ts';
 import type { InvoiceService } from './invoice-service.ts';
@@ -112,15 +113,17 @@ export interface PlacedOrder {
   order: OrderRow;
   lines: readonly OrderLineRow[];
   invoiceNumber: string | null;
+  /** Whom the mail goes to, as the purchase read them. */
+  customer: Pick<ShopCustomer, 'email' | 'firstName' | 'language'>;
 }
 
 /**
  * Writes the order confirmation as a `send-mail` job in the transaction that confirms the order.
  * The confirmation (purchase, or the payment's AWAITING_PAYMENT -> CONFIRMED) happens once per
  * order, so the mail is written once; a repeated click or webhook confirms nothing and writes
- * nothing. Reads the order as the transaction sees it (unless the purchase hands it over as it
- * wrote it: three reads fewer while the purchase holds the invoice counter), in the customer's
- * language.
+ * nothing. Reads the order and its customer as the transaction sees them (unless the purchase
+ * hands them over as it wrote and read them: four reads fewer while the purchase holds the invoice
+ * counter), in the customer's language.
  */
 export function createOrderConfirmationMail(deps: OrderConfirmationMailDeps) {
   async function read(orderId: number, tx: Transaction): Promise<PlacedOrder> {
@@ -129,12 +132,12 @@ export function createOrderConfirmationMail(deps: OrderConfirmationMailDeps) {
     // One after the other: a transaction is one connection.
     const lines = await orderRepository.listLines(tx, [orderId]);
     const invoice = await deps.invoices.find(tx, order.invoiceId);
-    return { order, lines, invoiceNumber: invoice?.number ?? null };
-  }
-  return async function enqueueOrderConfirmation(orderId: number, tx: Transaction, placed?: PlacedOrder): Promise<void> {
-    const { order, lines, invoiceNumber } = placed ?? (await read(orderId, tx));
     const customer = await accountRepository.findById(tx, order.customerId);
     if (!customer) throw new Error(`the customer of order ${orderId} was not found for its confirmation mail`);
+    return { order, lines, invoiceNumber: invoice?.number ?? null, customer };
+  }
+  return async function enqueueOrderConfirmation(orderId: number, tx: Transaction, placed?: PlacedOrder): Promise<void> {
+    const { order, lines, invoiceNumber, customer } = placed ?? (await read(orderId, tx));
     const message = orderConfirmationEmail({
       locale: customer.language,
       firstName: customer.firstName,

@@ -1,5 +1,6 @@
-import { vatOnCents, type Locale, type TCountry, type TCustomerSummary, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
+import { vatOnCents, type Locale, type TCountry, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
 import type { Database, Transaction } from '../../db/connect.ts';
+import type { ShopCustomer } from '../accounts/customer-lookup.ts';
 import type { InvoiceService } from './invoice-service.ts';
 import type { PlacedOrder } from './order-confirmation-mail.ts';
 import { invoiceAddressee } from './order-lines.ts';
@@ -11,7 +12,7 @@ export const paymentStatusPath = (orderId: number) => `/bestellen/${orderId}/bet
 
 /** An order as either basket (the shop's, the order app's) hands it over: its lines priced, its method chosen. */
 export interface OrderPlacement {
-  customer: TCustomerSummary;
+  customer: ShopCustomer;
   countries: readonly TCountry[];
   requestId: string;
   method: TPaymentMethodCode;
@@ -84,7 +85,7 @@ export function createOrderPlacing(deps: OrderPlacingDeps): OrderPlacing {
         confirmedAt: online ? null : now,
       });
       const lines = await orderRepository.insertLines(tx, order.id, placement.lines);
-      if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx, { order, lines, invoiceNumber: invoice.number });
+      if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx, { order, lines, invoiceNumber: invoice.number, customer });
       return order;
     },
 
