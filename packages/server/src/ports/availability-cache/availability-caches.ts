@@ -54,7 +54,8 @@ export function createMemoryAvailabilityCache(options: { now?: () => number } = 
     // promise serves them all.
     set(domain, status, ttlSeconds, askedAt = now()) {
       // One clock: an answer asked in the same millisecond as the forget may be from before it.
-      const forgottenAt = forgotten.get(domain);
+      // (Most shops forget nothing for minutes: then no lookup per answer.)
+      const forgottenAt = forgotten.size === 0 ? undefined : forgotten.get(domain);
       if (forgottenAt === undefined || askedAt > forgottenAt) entries.set(domain, status, { ttl: ttlSeconds * 1000 });
       return DONE;
     },
