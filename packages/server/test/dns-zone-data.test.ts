@@ -102,7 +102,7 @@ describe.each(databaseKinds)('DNS zone data on $name', (kind) => {
     const [kept, dropped] = zoneFor('van-voor-revisies.nl', DEFAULT_DNS_ZONE);
     const held = await database.db.insert(domainDnsRecords).values([kept!, dropped!].map((record) => ({ ...record, domainId }))).returning({ id: domainDnsRecords.id });
     await database.db.insert(dnsZones).values({ domainId });
-    const added = { name: 'shop', type: 'A', value: '203.0.113.7', priority: null, ttl: 3600 };
+    const added = { name: 'shop', type: 'A' as const, value: '203.0.113.7', priority: null, ttl: 3600 };
     const dns = createDnsService(database.db, { jobs: { enqueue: async () => 'job' } });
     await database.db.transaction((tx) => dns.writeZone(tx, domainId, [kept!, added], { action: 'update' }));
     const rows = await database.db.select().from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(domainDnsRecords.id);
