@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type pg from 'pg';
 import { SERVER_ROOT } from '../paths.ts';
 import { tierUpWasmLater } from '../start/v8-flags.ts';
+import { loadPg } from './pg-driver.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -103,7 +104,9 @@ export const STARTUP_LOCK_KEY = 7_361_542_019;
  */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    // pg first: drizzle's driver loads it too, and would load it without `loadPg`'s care.
+    const pg = await loadPg();
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
     // Connections stay open once made (pg closes one idle for 10 s by default): a burst of visitors
     // after a quiet moment otherwise waits for new ones, each a process the database server starts
     // while the machine is busiest; 100 searches at once on PostgreSQL waited 300 to 800 ms for

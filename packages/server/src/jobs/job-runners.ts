@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { JobStore, SqlExecutor } from '../db/connect.ts';
+import { loadPg } from '../db/pg-driver.ts';
 import type { JobLog } from './pg-boss-jobs.ts';
 
 /**
@@ -35,6 +35,7 @@ export async function holdRunner(store: JobStore, log: JobLog): Promise<Runner> 
   let close = async () => {};
   if (store.kind === 'embedded') executor = store.sql;
   else {
+    const pg = await loadPg();
     const client = new pg.Client({ connectionString: store.connectionString });
     client.on('error', (error) => log.error({ err: error }, 'the job runner lost its lock connection; other workers may run its jobs again'));
     await client.connect();

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } from '../db/connect.ts';
+import { loadPg } from '../db/pg-driver.ts';
 import { giveBackActiveJobs, holdRunner, REAP_EVERY_MS, reapOrphanedRuns, type Runner } from './job-runners.ts';
 import { syncQueues } from './queue-sync.ts';
 import { redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
@@ -54,6 +54,7 @@ async function underStartupLock(store: JobStore, work: () => Promise<void>): Pro
     embeddedStarts.set(store.sql, turn);
     return turn;
   }
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: store.connectionString });
   await client.connect();
   try {
@@ -100,6 +101,8 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
 
   const startQueue = async (worker: boolean) => {
     // pg-boss is loaded here, not with the server: the queue starts after the web role listens.
+    // It loads pg itself, so pg first (`loadPg`), on the embedded database too.
+    await loadPg();
     const { default: PgBossQueue } = await import('pg-boss');
     boss = new PgBossQueue({
       ...connection,

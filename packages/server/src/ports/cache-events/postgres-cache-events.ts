@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../../db/pg-driver.ts';
 import type { CacheEventsPort } from './cache-events-port.ts';
 import { LocalHandlers } from './memory-cache-events.ts';
 
@@ -21,7 +22,7 @@ export function createPostgresCacheEvents(connectionString: string, onError: (me
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString });
+    const next = new (await loadPg()).Client({ connectionString });
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       const { from, keys } = JSON.parse(message.payload) as { from: string; keys: string[] };
