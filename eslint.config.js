@@ -30,7 +30,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/server/src/config.ts', 'e2e/**', 'bench/**', '**/*.config.ts', 'packages/server/test/**'],
+    files: ['packages/server/src/config.ts', 'e2e/**', 'bench/**', 'scripts/**', '**/*.config.ts', 'packages/server/test/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
