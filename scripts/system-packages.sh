@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The Debian packages the tests drive: Chromium for the browser tests; PowerDNS (SQLite backend),
-# dig, named-checkzone and Knot for the DNS tests; pebble, the ACME test server, for the forwarder's
-# certificates. `npm test` runs this first: it installs what is missing (as root, or through sudo),
-# or stops with the one command to run. `npm run bench` runs it with `bench`, which adds dnsperf
-# (the DNS benchmark's load generator).
+# The Debian packages the tests drive: Chromium for the browser tests; PowerDNS (SQLite and
+# PostgreSQL backends), dig, named-checkzone and Knot for the DNS tests; pebble, the ACME test
+# server, for the forwarder's certificates. `npm test` runs this first: it installs what is missing
+# (as root, or through sudo), or stops with the one command to run. `npm run bench` runs it with
+# `bench`, which adds dnsperf (the DNS benchmark's load generator).
 set -euo pipefail
 export PATH="$PATH:/usr/sbin:/sbin"
 
@@ -23,10 +23,11 @@ missing=()
 for command in "${!needed[@]}"; do
   command -v "$command" >/dev/null 2>&1 || missing+=("${needed[$command]}")
 done
-# The SQLite backend is a module of pdns_server, not a command.
-if ! compgen -G '/usr/lib/*/pdns/libgsqlite3backend.so' >/dev/null && ! compgen -G '/usr/lib/pdns/libgsqlite3backend.so' >/dev/null; then
-  missing+=(pdns-backend-sqlite3)
-fi
+# PowerDNS's backends are modules of pdns_server, not commands: SQLite, and PostgreSQL (as
+# README.md deploys it; the tests use it when they have a PostgreSQL server).
+backend_missing() { ! compgen -G "/usr/lib/*/pdns/lib$1backend.so" >/dev/null && ! compgen -G "/usr/lib/pdns/lib$1backend.so" >/dev/null; }
+if backend_missing gsqlite3; then missing+=(pdns-backend-sqlite3); fi
+if backend_missing gpgsql; then missing+=(pdns-backend-pgsql); fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')

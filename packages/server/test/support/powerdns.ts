@@ -1,17 +1,22 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './shop-process.ts';
+import { createServerDatabase, testDatabaseUrl } from './test-database.ts';
 
 /**
- * Debian's PowerDNS Authoritative with its SQLite backend, started by a test on loopback ports
- * with the HTTP API on, and `dig`, `named-checkzone` and Knot's `knotc` to look at what it serves and exports. `npm test`
- * installs the packages (scripts/system-packages.sh); without them the tests fail, never skip.
+ * Debian's PowerDNS Authoritative with its SQLite backend, or its PostgreSQL backend on the
+ * suite's PostgreSQL server, started by a test on loopback ports with the HTTP API on, and `dig`,
+ * `named-checkzone` and Knot's `knotc` to look at what it serves and exports. `npm test` installs
+ * the packages (scripts/system-packages.sh); without them the tests fail, never skip.
  */
-export const DNS_TEST_PACKAGES = 'pdns-server pdns-backend-sqlite3 sqlite3 bind9-dnsutils bind9-utils knot';
+export const DNS_TEST_PACKAGES = 'pdns-server pdns-backend-sqlite3 pdns-backend-pgsql sqlite3 bind9-dnsutils bind9-utils knot';
 const SQLITE_SCHEMA = '/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql';
+/** PowerDNS's PostgreSQL backend (`pdns-backend-pgsql`), as README.md deploys it. */
+export const PGSQL_SCHEMA = '/usr/share/pdns-backend-pgsql/schema/schema.pgsql.sql';
 const SEARCH_PATH = `${process.env.PATH ?? ''}:/usr/sbin:/usr/bin:/sbin`;
 
 function tool(name: string): string | null {
@@ -33,6 +38,7 @@ export function missingDnsTools(): string | null {
     .filter(([, path]) => path === null)
     .map(([name]) => name);
   if (!existsSync(SQLITE_SCHEMA)) missing.push(SQLITE_SCHEMA);
+  if (!existsSync(PGSQL_SCHEMA)) missing.push(PGSQL_SCHEMA);
   if (missing.length === 0) return null;
   return `Missing ${missing.join(', ')}. Install with: apt-get install -y ${DNS_TEST_PACKAGES}`;
 }
@@ -42,15 +48,59 @@ export interface TestPowerDns {
   apiKey: string;
   dnsPort: number;
   dir: string;
+  /** Runs a statement on PowerDNS's own database, behind its API and its caches (a test's change made elsewhere). */
+  execute(statement: string): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** Where PowerDNS keeps its zones: a SQLite file of its own, or a fresh database on a PostgreSQL server. */
+export type PowerDnsBackend = { kind: 'sqlite' } | { kind: 'postgres'; serverUrl: string };
+
+/** The backends the adapter is tested on: SQLite always, PostgreSQL when the suite has a server. */
+export const powerDnsBackends: Array<{ name: string; backend: PowerDnsBackend }> = [
+  { name: 'SQLite', backend: { kind: 'sqlite' } },
+  ...(testDatabaseUrl ? [{ name: 'PostgreSQL', backend: { kind: 'postgres' as const, serverUrl: testDatabaseUrl } }] : []),
+];
+
+/** The backend's `pdns_server` arguments, with what removes its database afterwards. */
+async function backendOf(backend: PowerDnsBackend, dir: string): Promise<{ args: string[]; execute: TestPowerDns['execute']; drop: () => Promise<void> }> {
+  if (backend.kind === 'sqlite') {
+    const database = join(dir, 'pdns.sqlite3');
+    const sqlite = (statement: string) => {
+      const result = spawnSync(dnsTools.sqlite3!, [database, statement], { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`sqlite3 failed on the PowerDNS database: ${result.stderr}`);
+    };
+    sqlite(`.read ${SQLITE_SCHEMA}`);
+    return { args: ['--launch=gsqlite3', `--gsqlite3-database=${database}`], execute: async (statement) => sqlite(statement), drop: async () => undefined };
+  }
+  if (!existsSync(PGSQL_SCHEMA)) throw new Error(`Missing ${PGSQL_SCHEMA}. Install with: apt-get install -y pdns-backend-pgsql`);
+  const database = await createServerDatabase(backend.serverUrl);
+  const url = new URL(database.url);
+  const execute = async (statement: string) => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await execute(readFileSync(PGSQL_SCHEMA, 'utf8'));
+  const args = [
+    '--launch=gpgsql',
+    `--gpgsql-host=${url.hostname}`,
+    `--gpgsql-port=${url.port || '5432'}`,
+    `--gpgsql-dbname=${url.pathname.slice(1)}`,
+    `--gpgsql-user=${decodeURIComponent(url.username) || 'postgres'}`,
+    `--gpgsql-password=${decodeURIComponent(url.password)}`,
+  ];
+  return { args, execute, drop: database.drop };
+}
+
 /** Starts pdns_server in the foreground on free loopback ports; resolves once its API answers. */
-export async function startPowerDns(): Promise<TestPowerDns> {
+export async function startPowerDns(backend: PowerDnsBackend = { kind: 'sqlite' }): Promise<TestPowerDns> {
   const dir = mkdtempSync(join(tmpdir(), 'kavel-pdns-'));
-  const database = join(dir, 'pdns.sqlite3');
-  const schema = spawnSync(dnsTools.sqlite3!, [database, `.read ${SQLITE_SCHEMA}`], { encoding: 'utf8' });
-  if (schema.status !== 0) throw new Error(`sqlite3 could not create the PowerDNS database: ${schema.stderr}`);
+  const store = await backendOf(backend, dir);
   writeFileSync(join(dir, 'pdns.conf'), '');
   const [dnsPort, apiPort] = [await freePort(), await freePort()];
   const apiKey = randomBytes(12).toString('hex');
@@ -69,8 +119,7 @@ export async function startPowerDns(): Promise<TestPowerDns> {
     '--webserver-address=127.0.0.1',
     `--webserver-port=${apiPort}`,
     '--webserver-allow-from=127.0.0.1',
-    '--launch=gsqlite3',
-    `--gsqlite3-database=${database}`,
+    ...store.args,
   ];
   const child: ChildProcess = spawn(dnsTools.pdnsServer!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -82,6 +131,7 @@ export async function startPowerDns(): Promise<TestPowerDns> {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
     rmSync(dir, { recursive: true, force: true });
+    await store.drop();
   };
   for (let attempt = 0; attempt < 100; attempt++) {
     if (child.exitCode !== null) break;
@@ -89,7 +139,7 @@ export async function startPowerDns(): Promise<TestPowerDns> {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { apiUrl, apiKey, dnsPort, dir, stop };
+    if (ready) return { apiUrl, apiKey, dnsPort, dir, execute: store.execute, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

@@ -10,6 +10,8 @@ export interface PowerDnsOptions {
   /** `hostmaster@kavel.nl` or `hostmaster.kavel.nl.` */
   hostmaster: string;
   timeoutMs?: number;
+  /** How long after a change the zone's cached answers are flushed once more (see `flushLater`); default 1 s. */
+  cacheSettleMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -68,6 +70,29 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
   });
 
   const zonePath = (domain: string) => `/zones/${encodeURIComponent(`${domainToAscii(domain)}.`)}`;
+
+  /**
+   * PowerDNS empties its caches of a zone when the API changes it, but a query it was answering
+   * from the zone's old records at that moment still puts its answer in the cache afterwards: a
+   * name just added can then be answered NXDOMAIN for the cache's lifetime (20 s for the packet
+   * cache, 60 s for negative answers by default), seen under load in the DNS benchmark while the
+   * name was being asked every few milliseconds. So the zone's cache is flushed once more when
+   * such queries have ended. Best effort, on a timer rather than as a job: losing it costs at
+   * most that cache lifetime, and a job per publish would double the work of publishing many
+   * zones. One flush per zone however many changes come meanwhile.
+   */
+  const pendingFlushes = new Map<string, NodeJS.Timeout>();
+  function flushLater(domain: string): void {
+    const apex = `${domainToAscii(domain)}.`;
+    clearTimeout(pendingFlushes.get(apex));
+    const timer = setTimeout(() => {
+      pendingFlushes.delete(apex);
+      // The API flushes every name at and below the one given.
+      void call('PUT', `/cache/flush?domain=${encodeURIComponent(apex)}`);
+    }, options.cacheSettleMs ?? 1000);
+    timer.unref();
+    pendingFlushes.set(apex, timer);
+  }
 
   async function fetchZone(domain: string): Promise<{ ok: true; zone: ApiZone | null } | DnsPublishFailure> {
     const answer = await call('GET', zonePath(domain));
@@ -147,6 +172,7 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
       const answer = await call('PATCH', zonePath(domain), { rrsets: changes });
       if ('ok' in answer) return answer;
       if (answer.status !== 204 && answer.status !== 200) return refused(answer.status, answer.json);
+      flushLater(domain);
       return { ok: true, changedRecordSets: changes.length };
     },
 
