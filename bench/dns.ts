@@ -1,5 +1,7 @@
 /**
- * DNS publishing, measured against a real pdns_server (Debian's, on loopback, SQLite backend):
+ * DNS publishing, measured against a real pdns_server (Debian's, on loopback), with its SQLite
+ * backend and, when `TEST_DATABASE_URL` names a PostgreSQL server, its PostgreSQL backend (as
+ * README.md deploys it; a fresh database on that server). Per backend:
  * - publish latency: from the answer of the account's record route to a DNS query at PowerDNS
  *   seeing the record (node:dns against its port, asked every 5 ms), over 50 changes;
  * - a profile applied to 1,000 zones through the apply route, until every zone is published,
@@ -19,7 +21,8 @@ import { createPowerDnsPublisher, type DnsPublisherPort } from '../packages/serv
 import { and, count, inArray, lt } from 'drizzle-orm';
 import { dnsZones } from '../packages/server/src/db/schema/index.ts';
 import { freePort } from '../packages/server/test/support/shop-process.ts';
-import { missingDnsTools, startPowerDns, type TestPowerDns } from '../packages/server/test/support/powerdns.ts';
+import { missingDnsTools, startPowerDns, type PowerDnsBackend, type TestPowerDns } from '../packages/server/test/support/powerdns.ts';
+import { testDatabaseUrl } from '../packages/server/test/support/test-database.ts';
 import { median, ms, percentile, round, showSpread, spread, table, verdict, type BenchmarkOutcome } from './support.ts';
 
 const CHANGES = 50;
@@ -31,10 +34,18 @@ const GOAL_P95_MS = 1000;
 const NAMESERVERS = ['ns1.kavel.nl', 'ns2.kavel.nl'];
 
 export interface DnsBenchSummary {
+  /** The same measurements per PowerDNS backend: SQLite always, PostgreSQL with `TEST_DATABASE_URL`. */
+  backends: DnsBackendFigures[];
+}
+
+export interface DnsBackendFigures {
+  backend: PowerDnsBackend['kind'];
   publishLatencyMs: { p50: number; p95: number; max: number; goalP95: number; met: boolean };
-  applyToZones: { zones: number; seconds: number; zonesPerSecond: number; published: number; lost: number };
+  applyToZones: { zones: number; appliedSeconds: number; seconds: number; zonesPerSecond: number; published: number; lost: number };
   queriesPerSecond: { powerdns: number; knot: number; ratio: number } | { skipped: string };
 }
+
+const BACKEND_NAMES: Record<PowerDnsBackend['kind'], string> = { sqlite: 'SQLite backend', postgres: 'PostgreSQL backend' };
 
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
@@ -82,12 +93,28 @@ async function startKnot(zone: string, text: string): Promise<{ port: number; st
 export async function runDnsBenchmark(): Promise<BenchmarkOutcome<DnsBenchSummary>> {
   const missing = missingDnsTools();
   if (missing) throw new Error(missing);
+  const backends: PowerDnsBackend[] = [{ kind: 'sqlite' }, ...(testDatabaseUrl ? [{ kind: 'postgres' as const, serverUrl: testDatabaseUrl }] : [])];
+  const lines: string[] = [];
+  const failures: string[] = [];
+  const figures: DnsBackendFigures[] = [];
+  for (const backend of backends) {
+    const outcome = await measureWith(backend);
+    lines.push(...(lines.length > 0 ? [''] : []), `PowerDNS with its ${BACKEND_NAMES[backend.kind]}:`, ...outcome.lines.map((line) => `  ${line}`));
+    failures.push(...outcome.failures.map((failure) => `${BACKEND_NAMES[backend.kind]}: ${failure}`));
+    figures.push(outcome.summary);
+  }
+  if (!testDatabaseUrl) lines.push('', 'PowerDNS with its PostgreSQL backend: not measured (TEST_DATABASE_URL is not set)');
+  return { lines, failures, summary: { backends: figures } };
+}
+
+/** The shop (on PGlite) publishing to a PowerDNS of `backend`: latency, 1,000 zones, queries per second. */
+async function measureWith(backend: PowerDnsBackend): Promise<BenchmarkOutcome<DnsBackendFigures>> {
   const lines: string[] = [];
   const failures: string[] = [];
   let server: TestPowerDns | null = null;
   const shop: { close?: () => Promise<void> } = {};
   try {
-    server = await startPowerDns();
+    server = await startPowerDns(backend);
     const publisher: DnsPublisherPort = createPowerDnsPublisher({ apiUrl: server.apiUrl, apiKey: server.apiKey, nameservers: NAMESERVERS, hostmaster: 'hostmaster@kavel.nl' });
     const database = await databaseKinds[0]!.open();
     const app = await buildTestApp(database, { dnsPublisher: publisher, config: { rateLimitPerMinute: 10_000_000 } });
@@ -145,6 +172,7 @@ export async function runDnsBenchmark(): Promise<BenchmarkOutcome<DnsBenchSummar
         }
       }),
     );
+    const appliedSeconds = (Date.now() - started) / 1000;
     // Done when the shop has seen every zone's last revision confirmed by PowerDNS (a publish that
     // failed, say on a busy SQLite backend, is retried by its job or the catch-up).
     const deadline = Date.now() + 600_000;
@@ -171,6 +199,7 @@ export async function runDnsBenchmark(): Promise<BenchmarkOutcome<DnsBenchSummar
         ['profile applied to zones', 'value'],
         [
           ['zones', names.length],
+          ['time until the profile was applied to all (1,000 answers)', `${round(appliedSeconds, 1)} s`],
           ['time until all were published', `${round(seconds, 1)} s`],
           ['zones per second', round(names.length / seconds, 1)],
           ['in PowerDNS exactly as in the shop', `${published} (lost: ${lost})`],
@@ -179,7 +208,7 @@ export async function runDnsBenchmark(): Promise<BenchmarkOutcome<DnsBenchSummar
     );
 
     // 3. Queries per second: PowerDNS (the published zone) against Knot (the exported file).
-    let queriesPerSecond: DnsBenchSummary['queriesPerSecond'];
+    let queriesPerSecond: DnsBackendFigures['queriesPerSecond'];
     if (spawnSync('dnsperf', ['-h'], { encoding: 'utf8' }).error) {
       queriesPerSecond = { skipped: 'dnsperf is not installed: apt-get install dnsperf' };
       lines.push('', `queries per second: not measured (${queriesPerSecond.skipped})`);
@@ -208,7 +237,7 @@ export async function runDnsBenchmark(): Promise<BenchmarkOutcome<DnsBenchSummar
         ...table(
           ['server', 'queries per second, median (range)'],
           [
-            ['PowerDNS (published zone, SQLite backend)', showSpread(spread(pdns, 0))],
+            [`PowerDNS (published zone, ${BACKEND_NAMES[backend.kind]})`, showSpread(spread(pdns, 0))],
             ['Knot (the exported zone file)', showSpread(spread(knotQps, 0))],
             ['PowerDNS / Knot', showSpread(spread(ratios))],
           ],
@@ -220,8 +249,9 @@ export async function runDnsBenchmark(): Promise<BenchmarkOutcome<DnsBenchSummar
       lines,
       failures,
       summary: {
+        backend: backend.kind,
         publishLatencyMs: { p50: round(median(latencies), 1), p95: round(p95, 1), max: round(Math.max(...latencies), 1), goalP95: GOAL_P95_MS, met: p95 <= GOAL_P95_MS },
-        applyToZones: { zones: names.length, seconds: round(seconds, 1), zonesPerSecond: round(names.length / seconds, 1), published, lost },
+        applyToZones: { zones: names.length, appliedSeconds: round(appliedSeconds, 1), seconds: round(seconds, 1), zonesPerSecond: round(names.length / seconds, 1), published, lost },
         queriesPerSecond,
       },
     };
