@@ -62,7 +62,7 @@ export const powerDnsBackends: Array<{ name: string; backend: PowerDnsBackend }>
   ...(testDatabaseUrl ? [{ name: 'PostgreSQL', backend: { kind: 'postgres' as const, serverUrl: testDatabaseUrl } }] : []),
 ];
 
-/** The backend's `pdns_server` arguments, with what removes its database afterwards. */
+/** The backend's `pdns_server` arguments, with what removes its database afterwards (its packages: `missingDnsTools`). */
 async function backendOf(backend: PowerDnsBackend, dir: string): Promise<{ args: string[]; execute: TestPowerDns['execute']; drop: () => Promise<void> }> {
   if (backend.kind === 'sqlite') {
     const database = join(dir, 'pdns.sqlite3');
@@ -73,7 +73,6 @@ async function backendOf(backend: PowerDnsBackend, dir: string): Promise<{ args:
     sqlite(`.read ${SQLITE_SCHEMA}`);
     return { args: ['--launch=gsqlite3', `--gsqlite3-database=${database}`], execute: async (statement) => sqlite(statement), drop: async () => undefined };
   }
-  if (!existsSync(PGSQL_SCHEMA)) throw new Error(`Missing ${PGSQL_SCHEMA}. Install with: apt-get install -y pdns-backend-pgsql`);
   const database = await createServerDatabase(backend.serverUrl);
   const url = new URL(database.url);
   const execute = async (statement: string) => {

@@ -69,7 +69,9 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
     detail: `HTTP ${status}: ${typeof json === 'object' && json && 'error' in json ? String(json.error) : JSON.stringify(json)}`,
   });
 
-  const zonePath = (domain: string) => `/zones/${encodeURIComponent(`${domainToAscii(domain)}.`)}`;
+  /** The zone's name as PowerDNS writes it: ASCII, with the trailing dot. */
+  const apexOf = (domain: string) => `${domainToAscii(domain)}.`;
+  const zonePath = (domain: string) => `/zones/${encodeURIComponent(apexOf(domain))}`;
 
   /**
    * PowerDNS empties its caches of a zone when the API changes it, but a query it was answering
@@ -83,7 +85,7 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
    */
   const pendingFlushes = new Map<string, NodeJS.Timeout>();
   function flushLater(domain: string): void {
-    const apex = `${domainToAscii(domain)}.`;
+    const apex = apexOf(domain);
     clearTimeout(pendingFlushes.get(apex));
     const timer = setTimeout(() => {
       pendingFlushes.delete(apex);
