@@ -148,6 +148,40 @@ describe.each(databaseKinds)('durable jobs on $name', (kind) => {
     expect(runs).toEqual(['after the restart']);
   });
 
+  // The embedded database is closed by the process right after the stop: nothing may still write to it.
+  it.runIf(kind.name === 'pglite')('records a job that finished as the stop began before the stop returns', async () => {
+    const embedded = database.jobStore;
+    if (embedded.kind !== 'embedded') throw new Error('an embedded database was expected');
+    let recorded = false;
+    // A slow disk: the write that records a finished job takes a while.
+    const store = {
+      kind: 'embedded' as const,
+      sql: {
+        executeSql: async (text: string, values?: unknown[]) => {
+          const completing = text.includes("state = 'completed'") && text.includes('completed_on = now()');
+          if (completing) await new Promise((resolve) => setTimeout(resolve, 400));
+          const result = await embedded.sql.executeSql(text, values);
+          if (completing) recorded = true;
+          return result;
+        },
+      },
+    };
+    const jobs = createPgBossJobs({ store, queues: TEST_QUEUES, log: silent, pollingIntervalSeconds: 0.5 });
+    await jobs.start({ worker: true });
+    let finish = () => {};
+    let began = false;
+    await jobs.work('test-plain', async () => {
+      began = true;
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
+    await jobs.enqueue('test-plain', { n: 3 }, {});
+    await until(() => began);
+    const stopping = jobs.stop({ timeoutMs: 5000 });
+    finish();
+    await stopping;
+    expect(recorded).toBe(true);
+  });
+
   // Several processes exist only on a server; the embedded database belongs to one.
   it.runIf(kind.name === 'postgres')('gives the job of a worker whose process ended to another worker at once, long before its expiry', async () => {
     const [dying, living] = [await jobSystem(true), await jobSystem(true)];

@@ -77,7 +77,27 @@ async function underStartupLock(store: JobStore, work: () => Promise<void>): Pro
  */
 export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const { store, log } = options;
-  const connection = store.kind === 'pool' ? { connectionString: store.connectionString, max: 4 } : { db: store.sql as PgBoss.Db };
+  /**
+   * pg-boss's statements on the embedded database still under way. pg-boss records a finished
+   * job without waiting for it, so its graceful stop can return while that write is in flight:
+   * the stop waits for them, so the database can be closed right after.
+   */
+  const inFlight = new Set<Promise<unknown>>();
+  const embeddedDb: SqlExecutor | null =
+    store.kind === 'embedded'
+      ? {
+          executeSql: (text, values) => {
+            const statement = store.sql.executeSql(text, values);
+            const settled: Promise<unknown> = statement.then(
+              () => inFlight.delete(settled),
+              () => inFlight.delete(settled),
+            );
+            inFlight.add(settled);
+            return statement;
+          },
+        }
+      : null;
+  const connection = store.kind === 'pool' ? { connectionString: store.connectionString, max: 4 } : { db: embeddedDb as PgBoss.Db };
   let boss: PgBoss | null = null;
   /** The start under way or done: a job written meanwhile (a request right after the listen) waits for it. */
   let starting: Promise<void> | null = null;
@@ -232,6 +252,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
       // Graceful: no new jobs are fetched, the ones in hand finish (those still running at the
       // timeout are failed, so they are retried), then its pool closes.
       await stopping.stop({ graceful: true, wait: true, close: true, timeout: stopOptions.timeoutMs ?? 30_000 });
+      while (inFlight.size > 0) await Promise.all(inFlight);
       await runner?.release();
       runner = null;
     },
