@@ -4,7 +4,7 @@ import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { dnsProfileRecords, dnsProfiles, dnsZoneRevisions, dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { requestZonePublishing } from './dns-publishing.ts';
-import { insertZoneRows, syncZoneRows, type ZoneRecordWithId } from './zone-repository.ts';
+import { insertZoneRows, syncZoneRows, type ZoneRecordWithId, type ZoneRow } from './zone-repository.ts';
 
 /** A record as stored in a zone: placeholders filled in, owner relative (`@` the apex), targets absolute. */
 export type ZoneRecord = DnsZoneRecord;
@@ -24,15 +24,22 @@ export interface DnsService {
    * Writes a domain's zone inside the caller's transaction, replacing what it held (a record
    * keeps its id when it carries it, or when an unchanged record of the zone had it): a new
    * revision in the zone's history (who, what changed, the zone after it) and the job that
-   * publishes it. Answers the count of records.
+   * publishes it. `current` is the zone's rows when the caller read them with the zone locked.
+   * Answers the zone's new revision and its rows.
    */
-  writeZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change?: ZoneChangeBy): Promise<number>;
+  writeZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change?: ZoneChangeBy, current?: readonly ZoneRow[]): Promise<WrittenZone>;
   /** Empties a domain's zone (undo of `writeZone` on a new domain), as a revision too. */
   clearZone(tx: Transaction, domainId: number, change?: ZoneChangeBy): Promise<void>;
   /** Notes that a domain's DNS is served by other name servers (a domain moved in without its DNS): no zone until the switch. */
   servedElsewhere(tx: Transaction, domainId: number): Promise<void>;
   /** How many records each of these domains' zones holds (0 when none). */
   recordCounts(domainIds: readonly number[]): Promise<Map<number, number>>;
+}
+
+/** A zone as a write left it: its revision, and its rows in the order they were written. */
+export interface WrittenZone {
+  revision: number;
+  records: ZoneRow[];
 }
 
 /** Who changed a zone and how; the shop itself (fulfilment, demo data) has no customer. */
@@ -88,7 +95,7 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
   }
 
   /** The zone's records replaced, its revision raised and written to the history, its publishing requested. */
-  async function replaceZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change: ZoneChangeBy): Promise<void> {
+  async function replaceZone(tx: Transaction, domainId: number, records: readonly ZoneRecordWithId[], change: ZoneChangeBy, current?: readonly ZoneRow[]): Promise<WrittenZone> {
     // The zone's revision raised in one statement, made at 1 for a new zone; the row stays locked
     // by it, so two changes of one zone get consecutive revisions. It also answers the domain's
     // name (for the publishing job) and whether the zone row is new (`xmax` is 0 for a row this
@@ -105,8 +112,7 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
         domain: sql<string | null>`(select ${domains.name} from ${domains} where ${domains.id} = ${dnsZones.domainId})`,
       });
     if (!zone?.domain) throw new Error(`no domain ${domainId}`);
-    const before = zone.created ? [] : await syncZoneRows(tx, domainId, records);
-    if (zone.created) await insertZoneRows(tx, domainId, records);
+    const { before, after: rows } = zone.created ? { before: [], after: await insertZoneRows(tx, domainId, records) } : await syncZoneRows(tx, domainId, records, current);
     const after = records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }));
     await tx.insert(dnsZoneRevisions).values({
       domainId,
@@ -117,6 +123,7 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
       records: after,
     });
     await requestZonePublishing(deps.jobs, tx, { domainId, domain: zone.domain });
+    return { revision: zone.revision, records: rows };
   }
 
   return {
@@ -137,21 +144,24 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
     },
 
     async profileRecords(customerId, profileId, q = db) {
-      if (!(await ownsProfile(customerId, profileId, q))) return null;
-      return q
+      // The profile and its records in one statement: no row when it is not the customer's, one
+      // row without a record when it holds none.
+      const rows = await q
         .select({ name: dnsProfileRecords.name, type: dnsProfileRecords.type, value: dnsProfileRecords.value, priority: dnsProfileRecords.priority, ttl: dnsProfileRecords.ttl })
-        .from(dnsProfileRecords)
-        .where(eq(dnsProfileRecords.profileId, profileId))
+        .from(dnsProfiles)
+        .leftJoin(dnsProfileRecords, eq(dnsProfileRecords.profileId, dnsProfiles.id))
+        .where(and(eq(dnsProfiles.id, profileId), eq(dnsProfiles.customerId, customerId)))
         .orderBy(asc(dnsProfileRecords.id));
+      if (rows.length === 0) return null;
+      return rows.flatMap(({ name, type, value, priority, ttl }) => (name === null || type === null || value === null ? [] : [{ name, type, value, priority, ...(ttl === null ? {} : { ttl }) }]));
     },
 
     zone(domainId, q = db) {
       return q.select(zoneColumns).from(domainDnsRecords).where(eq(domainDnsRecords.domainId, domainId)).orderBy(asc(domainDnsRecords.id));
     },
 
-    async writeZone(tx, domainId, records, change = { action: 'create' }) {
-      await replaceZone(tx, domainId, records, change);
-      return records.length;
+    writeZone(tx, domainId, records, change = { action: 'create' }, current) {
+      return replaceZone(tx, domainId, records, change, current);
     },
 
     async clearZone(tx, domainId, change = { action: 'clear' }) {

@@ -139,14 +139,14 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
     async applyProfile(customerId, domainId, source, locale) {
       let errors: string[] = [];
       const action = 'preset' in source ? 'apply-mail-preset' : 'apply-profile';
-      const answer = await zones.edit(customerId, domainId, action, async (zone, found, tx) => {
+      const answer = await zones.editRecords(customerId, domainId, action, async (zone, found, tx) => {
         const profile = await recordsOf(found, source, tx);
         if (!profile) return { ok: false, reason: 'notFound' };
         const plan = planProfileApply(zone, profile.records, found.name, profile.mode);
         errors = errorLine(locale, plan);
         return { ok: true, records: withIds(zone, plan.records) };
       });
-      return answer.ok ? { ok: true, records: answer.page.dnsListOnStart, errors } : answer;
+      return answer.ok ? { ok: true, records: answer.records, errors } : answer;
     },
 
     async previewProfile(customerId, domainId, source, locale) {

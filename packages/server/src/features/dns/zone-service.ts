@@ -1,5 +1,5 @@
 import { changeZone, domainToAscii, domainToUnicode, type IdentifiedZoneRecord, type TDnsHistoryEntry, type TDnsZonePage, type TDnsZoneRecord, type ZoneChange } from '@kavel/core';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { dnsZoneRevisions, dnsZones } from '../../db/schema/index.ts';
 import type { AccountDirectory } from '../accounts/customer-lookup.ts';
@@ -32,6 +32,9 @@ export type ZoneRefusal =
 
 export type ZoneAnswer = { ok: true; page: TDnsZonePage } | ZoneRefusal;
 
+/** A change of a zone made: the zone as it is now, and its records. */
+export type ZoneWritten = { ok: true; access: ZoneAccess; records: TDnsZoneRecord[] } | ZoneRefusal;
+
 /** What a zone change computes from the zone it found: the records the zone holds next, or a refusal. */
 export type ZoneEdit = (zone: IdentifiedZoneRecord[], access: ZoneAccess, tx: Transaction) => Promise<{ ok: true; records: readonly ZoneRecordWithId[] } | ZoneRefusal>;
 
@@ -52,11 +55,20 @@ export interface ZoneService {
    * Any other change of a zone (apply a profile, import, switch): in one transaction, with the
    * zone locked, the customer's right to change it checked, and `edit` deciding the new records.
    */
-  edit(customerId: number, domainId: number, action: string, edit: ZoneEdit, options?: { requireActive?: boolean; activate?: boolean }): Promise<ZoneAnswer>;
+  edit(customerId: number, domainId: number, action: string, edit: ZoneEdit, options?: ZoneEditOptions): Promise<ZoneAnswer>;
+  /** `edit` for a caller that answers the zone's records (or a page of its own) rather than the DNS page. */
+  editRecords(customerId: number, domainId: number, action: string, edit: ZoneEdit, options?: ZoneEditOptions): Promise<ZoneWritten>;
   /** Turns privacy protection of the holder's data on or off, where the extension supports it. */
   setPrivacy(customerId: number, domainId: number, enabled: boolean): Promise<ZoneAnswer>;
   /** The customer's access to a domain's zone, without changing it. */
   access(customerId: number, domain: number | string, q?: Queryable): Promise<ZoneAccess | null>;
+}
+
+export interface ZoneEditOptions {
+  /** Refused while the domain's DNS is served elsewhere (the default). */
+  requireActive?: boolean;
+  /** Marks the domain as served by the shop's name servers (the switch). */
+  activate?: boolean;
 }
 
 export interface ZoneServiceDeps {
@@ -86,9 +98,11 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
     if (!acting) return null;
     const owned = await deps.domains.findOwned(acting.ownerId, typeof domain === 'number' ? domain : domainToAscii(domain.trim()).toLowerCase(), q);
     if (!owned) return null;
-    if (lock) await q.insert(dnsZones).values({ domainId: owned.id }).onConflictDoNothing();
-    const query = q.select().from(dnsZones).where(eq(dnsZones.domainId, owned.id));
-    const [zone] = lock ? await query.for('update') : await query;
+    // To change it: the zone's row made when missing and locked, in one statement (an upsert locks
+    // the row it finds as `for update` does).
+    const [zone] = lock
+      ? await q.insert(dnsZones).values({ domainId: owned.id }).onConflictDoUpdate({ target: dnsZones.domainId, set: { domainId: sql`excluded.domain_id` } }).returning()
+      : await q.select().from(dnsZones).where(eq(dnsZones.domainId, owned.id));
     return {
       domainId: owned.id,
       name: owned.name,
@@ -102,8 +116,9 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
     };
   }
 
-  async function pageOf(found: ZoneAccess): Promise<TDnsZonePage> {
-    const [records, profiles, privacySupported] = await Promise.all([zoneRows(db, found.domainId), deps.dns.listProfiles(found.ownerId), deps.privacySupported(found.extension)]);
+  /** The page's data; `known` is the zone's records when the caller has them. */
+  async function pageOf(found: ZoneAccess, known?: TDnsZoneRecord[]): Promise<TDnsZonePage> {
+    const [records, profiles, privacySupported] = await Promise.all([known ?? zoneRows(db, found.domainId), deps.dns.listProfiles(found.ownerId), deps.privacySupported(found.extension)]);
     return {
       domainId: found.domainId,
       domainName: domainToUnicode(found.name),
@@ -122,44 +137,44 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
     };
   }
 
-  /** The page's data as a committed change left it, or the change's refusal. */
-  async function pageAfter(customerId: number, domainId: number, outcome: { ok: true } | ZoneRefusal): Promise<ZoneAnswer> {
-    if (!outcome.ok) return outcome;
-    const found = await access(customerId, domainId);
-    return found ? { ok: true, page: await pageOf(found) } : refused('notFound');
+  /** The page's data as a committed change left it (the change held the zone's lock), or the change's refusal. */
+  async function pageAfter(outcome: ZoneWritten): Promise<ZoneAnswer> {
+    return outcome.ok ? { ok: true, page: await pageOf(outcome.access, outcome.records) } : outcome;
   }
 
-  const edit: ZoneService['edit'] = async (customerId, domainId, action, compute, options = {}) => {
-    const outcome = await db.transaction(async (tx): Promise<{ ok: true } | ZoneRefusal> => {
+  const editRecords: ZoneService['editRecords'] = (customerId, domainId, action, compute, options = {}) =>
+    db.transaction(async (tx): Promise<ZoneWritten> => {
       const found = await access(customerId, domainId, tx, true);
       if (!found) return refused('notFound');
       if (found.readOnly) return refused('readOnly');
       if (!found.manageable) return refused('notManageable');
       if ((options.requireActive ?? true) && !found.activeDnsServer) return refused('notActive');
-      const next = await compute(await zoneRows(tx, domainId), found, tx);
+      const current = await zoneRows(tx, domainId);
+      const next = await compute(current, found, tx);
       if (!next.ok) return next;
       // The switch puts the domain on the shop's name servers in the same transaction as its records.
       if (options.activate) await tx.update(dnsZones).set({ activeDnsServer: true }).where(eq(dnsZones.domainId, domainId));
-      await deps.dns.writeZone(tx, domainId, next.records, { action, customerId });
-      return { ok: true };
+      const written = await deps.dns.writeZone(tx, domainId, next.records, { action, customerId }, current);
+      return { ok: true, access: { ...found, revision: written.revision, activeDnsServer: found.activeDnsServer || options.activate === true }, records: written.records };
     });
-    return pageAfter(customerId, domainId, outcome);
-  };
+
+  const edit: ZoneService['edit'] = async (customerId, domainId, action, compute, options) => pageAfter(await editRecords(customerId, domainId, action, compute, options));
 
   return {
     access: (customerId, domain, q) => access(customerId, domain, q),
+    editRecords,
     edit,
 
     async setPrivacy(customerId, domainId, enabled) {
-      const outcome = await db.transaction(async (tx): Promise<{ ok: true } | ZoneRefusal> => {
+      const outcome = await db.transaction(async (tx): Promise<ZoneWritten> => {
         const found = await access(customerId, domainId, tx, true);
         if (!found) return refused('notFound');
         if (found.readOnly) return refused('readOnly');
         if (!(await deps.privacySupported(found.extension))) return refused('privacyNotSupported');
         await tx.update(dnsZones).set({ privacyEnabled: enabled, updatedAt: new Date() }).where(eq(dnsZones.domainId, domainId));
-        return { ok: true };
+        return { ok: true, access: { ...found, privacyEnabled: enabled }, records: await zoneRows(tx, domainId) };
       });
-      return pageAfter(customerId, domainId, outcome);
+      return pageAfter(outcome);
     },
 
     async page(customerId, domain) {

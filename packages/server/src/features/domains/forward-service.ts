@@ -38,7 +38,7 @@ export interface ForwardService {
 
 export interface ForwardServiceDeps {
   db: Database;
-  zones: Pick<ZoneService, 'access' | 'edit'>;
+  zones: Pick<ZoneService, 'access' | 'editRecords'>;
   dns: Pick<DnsService, 'zone' | 'writeZone'>;
   responder: ForwardResponder;
   cacheEvents: CacheEventsPort;
@@ -48,7 +48,7 @@ const NO_FORWARD = { forwardOption: 'NONE', forwardTo: '', redirectStatus: 301, 
 
 /**
  * Domain forwarding (spec 001 sections 2, 3, 5 and 7). A forward lives in `domain_redirects`
- * with the records it wrote; every change goes through the zone service's `edit`, so the
+ * with the records it wrote; every change goes through the zone service's `editRecords`, so the
  * forward and its zone change in one transaction with the zone locked and the customer's right
  * to change it checked. The responder reads forwards through a short-lived cache that every
  * change invalidates in every process (the cache events port).
@@ -102,7 +102,7 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
     async save(customerId, change) {
       const found = await deps.zones.access(customerId, change.domainName);
       if (!found) return { ok: false, reason: 'notFound' };
-      const outcome = await deps.zones.edit(
+      const outcome = await deps.zones.editRecords(
         customerId,
         found.domainId,
         'forward',
@@ -117,8 +117,7 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
       );
       if (!outcome.ok) return outcome;
       await deps.cacheEvents.publish(forwardCacheKeys(found.name));
-      const access = await deps.zones.access(customerId, found.domainId);
-      return access ? { ok: true, page: await pageOf(access) } : { ok: false, reason: 'notFound' };
+      return { ok: true, page: await pageOf(outcome.access) };
     },
 
     async setOrderForward(tx, domainId, target, orderId) {

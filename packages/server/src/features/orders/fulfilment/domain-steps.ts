@@ -137,7 +137,7 @@ export function newDomainSteps(order: OrderContext, deps: StepDeps, lines: Domai
         records = DEFAULT_DNS_ZONE;
       }
       const filled = zoneFor(name, records);
-      return succeed(async (tx) => ({ domainId, records: await deps.dns.writeZone(tx, domainId, filled) }));
+      return succeed(async (tx) => ({ domainId, records: (await deps.dns.writeZone(tx, domainId, filled)).records.length }));
     },
     async undo(result) {
       const domainId = field(result, 'domainId', 'number');
