@@ -21,6 +21,8 @@ export interface OwnedDomain {
   createdAt: Date;
   expiresAt: Date | null;
   redirectTo: string | null;
+  /** The order that brought the domain in; null for domains the shop recorded otherwise. */
+  orderId: number | null;
 }
 
 export interface DomainService {
@@ -148,6 +150,7 @@ export function createDomainService(db: Database): DomainService {
           createdAt: domains.createdAt,
           expiresAt: domains.expiresAt,
           redirectTo: domainRedirects.forwardTo,
+          orderId: domains.orderId,
         })
         .from(domains)
         .leftJoin(domainRedirects, eq(domainRedirects.domainId, domains.id))

@@ -115,12 +115,11 @@ export function createDomainHolderService(deps: DomainHolderDeps): DomainHolderS
         owned.map((domain) => domain.id),
       );
       return Promise.all(
-        owned.map(async ({ id, name }) => {
+        owned.map(async ({ id, name, orderId }) => {
           const origin = stored.get(id);
           if (origin) return { domainId: id, domain: name, origin };
           // Recorded before holders were stored: the holder its order registered it with.
-          const ref = await deps.domains.findOwned(customerId, id);
-          const purchased = ref?.orderId ? await deps.purchasedHolder(customerId, ref.orderId, name) : null;
+          const purchased = orderId ? await deps.purchasedHolder(customerId, orderId, name) : null;
           return { domainId: id, domain: name, origin: originOf(purchased) };
         }),
       );
