@@ -56,8 +56,11 @@ export interface ZoneService {
    * zone locked, the customer's right to change it checked, and `edit` deciding the new records.
    */
   edit(customerId: number, domainId: number, action: string, edit: ZoneEdit, options?: ZoneEditOptions): Promise<ZoneAnswer>;
-  /** `edit` for a caller that answers the zone's records (or a page of its own) rather than the DNS page. */
-  editRecords(customerId: number, domainId: number, action: string, edit: ZoneEdit, options?: ZoneEditOptions): Promise<ZoneWritten>;
+  /**
+   * `edit` for a caller that answers the zone's records (or a page of its own) rather than the DNS
+   * page; the domain by id, or by name in Unicode or Punycode.
+   */
+  editRecords(customerId: number, domain: number | string, action: string, edit: ZoneEdit, options?: ZoneEditOptions): Promise<ZoneWritten>;
   /** Turns privacy protection of the holder's data on or off, where the extension supports it. */
   setPrivacy(customerId: number, domainId: number, enabled: boolean): Promise<ZoneAnswer>;
   /** The customer's access to a domain's zone, without changing it. */
@@ -142,10 +145,11 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
     return outcome.ok ? { ok: true, page: await pageOf(outcome.access, outcome.records) } : outcome;
   }
 
-  const editRecords: ZoneService['editRecords'] = (customerId, domainId, action, compute, options = {}) =>
+  const editRecords: ZoneService['editRecords'] = (customerId, domain, action, compute, options = {}) =>
     db.transaction(async (tx): Promise<ZoneWritten> => {
-      const found = await access(customerId, domainId, tx, true);
+      const found = await access(customerId, domain, tx, true);
       if (!found) return refused('notFound');
+      const { domainId } = found;
       if (found.readOnly) return refused('readOnly');
       if (!found.manageable) return refused('notManageable');
       if ((options.requireActive ?? true) && !found.activeDnsServer) return refused('notActive');

@@ -58,7 +58,11 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
   const cache = new ReadCache<ResponderForward | null>(deps.cacheEvents);
 
   async function pageOf(access: ZoneAccess): Promise<TForwardPage> {
-    const stored = await forwardOf(db, access.domainId);
+    return pageFrom(access, await forwardOf(db, access.domainId));
+  }
+
+  /** The forwarding page's data of the domain with this forward (null: none). */
+  function pageFrom(access: ZoneAccess, stored: StoredForward | null): TForwardPage {
     const { dnsRecords, ...forward } = stored ?? { ...NO_FORWARD, dnsRecords: [] };
     return {
       domainId: access.domainId,
@@ -100,15 +104,14 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
     },
 
     async save(customerId, change) {
-      const found = await deps.zones.access(customerId, change.domainName);
-      if (!found) return { ok: false, reason: 'notFound' };
+      let forward: StoredForward | null = null;
       const outcome = await deps.zones.editRecords(
         customerId,
-        found.domainId,
+        change.domainName,
         'forward',
         async (zone, access, tx) => {
           const previous = await forwardOf(tx, access.domainId, true);
-          const forward = next(previous, change);
+          forward = next(previous, change);
           await storeForward(tx, access.domainId, forward);
           return { ok: true, records: zoneWithForward(zone, previous?.dnsRecords ?? [], forward?.dnsRecords ?? []) };
         },
@@ -116,8 +119,9 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
         { requireActive: false },
       );
       if (!outcome.ok) return outcome;
-      await deps.cacheEvents.publish(forwardCacheKeys(found.name));
-      return { ok: true, page: await pageOf(outcome.access) };
+      await deps.cacheEvents.publish(forwardCacheKeys(outcome.access.name));
+      // The page as the change left it: the forward it stored.
+      return { ok: true, page: pageFrom(outcome.access, forward) };
     },
 
     async setOrderForward(tx, domainId, target, orderId) {
