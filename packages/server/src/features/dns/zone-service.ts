@@ -35,8 +35,8 @@ export type ZoneAnswer = { ok: true; page: TDnsZonePage } | ZoneRefusal;
 /** A change of a zone made: the zone as it is now, and its records. */
 export type ZoneWritten = { ok: true; access: ZoneAccess; records: TDnsZoneRecord[] } | ZoneRefusal;
 
-/** What a zone change computes from the zone it found: the records the zone holds next, or a refusal. */
-export type ZoneEdit = (zone: IdentifiedZoneRecord[], access: ZoneAccess, tx: Transaction) => Promise<{ ok: true; records: readonly ZoneRecordWithId[] } | ZoneRefusal>;
+/** What a zone change computes from the zone it found (read only: the write compares with it): the records the zone holds next, or a refusal. */
+export type ZoneEdit = (zone: readonly IdentifiedZoneRecord[], access: ZoneAccess, tx: Transaction) => Promise<{ ok: true; records: readonly ZoneRecordWithId[] } | ZoneRefusal>;
 
 export interface ZoneService {
   /** The DNS page's data for a domain (id, or name in Unicode or Punycode); null when it is not the customer's. */
