@@ -20,6 +20,8 @@ const TEST_QUEUES = {
   'test-once': settings({}),
   'test-orphan': settings({ retryLimit: 2, expireInSeconds: 3600 }),
   'test-stately': settings({ policy: 'stately' }),
+  'test-stop': settings({}),
+  'test-late': settings({ retryLimit: 2, retryDelaySeconds: 60 }),
 };
 
 const until = async (condition: () => Promise<boolean> | boolean, timeoutMs = 20_000) => {
@@ -170,16 +172,50 @@ describe.each(databaseKinds)('durable jobs on $name', (kind) => {
     await jobs.start({ worker: true });
     let finish = () => {};
     let began = false;
-    await jobs.work('test-plain', async () => {
+    await jobs.work('test-stop', async () => {
       began = true;
       await new Promise<void>((resolve) => (finish = resolve));
     });
-    await jobs.enqueue('test-plain', { n: 3 }, {});
+    await jobs.enqueue('test-stop', {}, {});
     await until(() => began);
     const stopping = jobs.stop({ timeoutMs: 5000 });
     finish();
     await stopping;
     expect(recorded).toBe(true);
+  });
+
+  it.runIf(kind.name === 'pglite')("records nothing for a job that outlives the stop's timeout: it was failed at the timeout and runs again", async () => {
+    const embedded = database.jobStore;
+    if (embedded.kind !== 'embedded') throw new Error('an embedded database was expected');
+    let stoppedAt: number | null = null;
+    const late: string[] = [];
+    const store = {
+      kind: 'embedded' as const,
+      sql: {
+        executeSql: (text: string, values?: unknown[]) => {
+          if (stoppedAt !== null) late.push(text);
+          return embedded.sql.executeSql(text, values);
+        },
+      },
+    };
+    const jobs = createPgBossJobs({ store, queues: TEST_QUEUES, log: silent, pollingIntervalSeconds: 0.5 });
+    await jobs.start({ worker: true });
+    let finish = () => {};
+    let began = false;
+    await jobs.work('test-late', async () => {
+      began = true;
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
+    const id = await jobs.enqueue('test-late', {}, {});
+    await until(() => began);
+    // pg-boss waits at least a second for the jobs in hand.
+    await jobs.stop({ timeoutMs: 1000 });
+    stoppedAt = Date.now();
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(late).toEqual([]);
+    const state = (await database.db.execute(sql`select state from pgboss.job where id = ${id}`)) as unknown as { rows: Array<{ state: string }> };
+    expect(state.rows[0]?.state).toBe('retry');
   });
 
   // Several processes exist only on a server; the embedded database belongs to one.

@@ -79,14 +79,21 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
   const { store, log } = options;
   /**
    * pg-boss's statements on the embedded database still under way. pg-boss records a finished
-   * job without waiting for it, so its graceful stop can return while that write is in flight:
-   * the stop waits for them, so the database can be closed right after.
+   * (or failed) job without waiting for it, so its graceful stop can return while that write is
+   * in flight: the stop waits for them, so the database can be closed right after.
    */
   const inFlight = new Set<Promise<unknown>>();
+  /**
+   * After a stop, pg-boss's statements are dropped, as its own pool does once closed: a handler
+   * still running at the stop's timeout records its end later, when the database may be closed,
+   * and its job was failed at the timeout, so it is retried.
+   */
+  let stopped = false;
   const embeddedDb: SqlExecutor | null =
     store.kind === 'embedded'
       ? {
           executeSql: (text, values) => {
+            if (stopped) return Promise.resolve(undefined as unknown as { rows: unknown[] });
             const statement = store.sql.executeSql(text, values);
             const settled: Promise<unknown> = statement.then(
               () => inFlight.delete(settled),
@@ -155,6 +162,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
 
   return {
     start({ worker }) {
+      stopped = false;
       starting = startQueue(worker);
       return starting;
     },
@@ -253,6 +261,7 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
       // timeout are failed, so they are retried), then its pool closes.
       await stopping.stop({ graceful: true, wait: true, close: true, timeout: stopOptions.timeoutMs ?? 30_000 });
       while (inFlight.size > 0) await Promise.all(inFlight);
+      stopped = true;
       await runner?.release();
       runner = null;
     },
