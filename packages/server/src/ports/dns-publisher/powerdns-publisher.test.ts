@@ -173,6 +173,25 @@ describe.each(powerDnsBackends)('publishing to PowerDNS (a real pdns_server, $na
     expect(ask('laat.goudenkorst.nl', 'A')).toEqual({ status: 'NOERROR', answers: ['A 203.0.113.77'], authoritative: true });
   });
 
+  it('publishes many zones changed at once, as the publishing jobs run four at a time, each at its first attempt', async () => {
+    const zones = Array.from({ length: 60 }, (_, index) => `drukte-${index}.nl`);
+    // Created first: the changes below meet as a shop's do, several zones' PATCHes at one moment.
+    for (const zone of zones) expect(await publisher.publish(zone, [])).toMatchObject({ ok: true });
+    const answers: Array<{ ok: boolean }> = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < zones.length) {
+          const index = next++;
+          answers.push(await publisher.publish(zones[index]!, [record('www', 'A', `203.0.113.${index + 1}`)]));
+        }
+      }),
+    );
+    expect(answers.filter((answer) => !answer.ok)).toEqual([]);
+    expect(ask('www.drukte-59.nl', 'A').answers).toEqual(['A 203.0.113.60']);
+    for (const zone of zones) await publisher.remove(zone);
+  });
+
   it('answers an outage and a wrong key as failures, without throwing', async () => {
     const away = createPowerDnsPublisher({ apiUrl: 'http://127.0.0.1:9', apiKey: 'x', nameservers: ['ns1.kavel.nl'], hostmaster: 'hostmaster@kavel.nl' });
     expect(await away.publish(ZONE, initial)).toMatchObject({ ok: false, reason: 'unreachable' });

@@ -27,6 +27,9 @@ interface ApiZone {
   rrsets: ApiRecordSet[];
 }
 
+/** How often a zone's change is sent when PowerDNS fails it with a 5xx (see `patchZone`). */
+const PATCH_ATTEMPTS = 6;
+
 /** SOA timers (RFC 1912's advice): refresh 3 h, retry 1 h, expire 1 week, negative answers 1 h. */
 const SOA_TIMERS = '10800 3600 604800 3600';
 const dotted = (name: string) => (name.endsWith('.') ? name : `${name}.`);
@@ -94,6 +97,22 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
     }, options.cacheSettleMs ?? 1000);
     timer.unref();
     pendingFlushes.set(apex, timer);
+  }
+
+  /**
+   * The zone's changes, tried again a few times at once when PowerDNS fails them with a 5xx: on
+   * its SQLite backend two changes at the same moment conflict (one takes the database's write
+   * lock while the other holds a read), and PowerDNS answers 500 to the one that lost, about half
+   * of four changes at a time. A change replaces whole record sets, so trying it again is safe;
+   * what still fails goes back to the job's own retries.
+   */
+  async function patchZone(domain: string, changes: object[]): Promise<{ status: number; json: unknown } | DnsPublishFailure> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await call('PATCH', zonePath(domain), { rrsets: changes });
+      if ('ok' in answer || answer.status < 500 || attempt === PATCH_ATTEMPTS) return answer;
+      // Apart, so the changes that met do not meet again.
+      await new Promise((resolve) => setTimeout(resolve, attempt * (20 + Math.random() * 80)));
+    }
   }
 
   async function fetchZone(domain: string): Promise<{ ok: true; zone: ApiZone | null } | DnsPublishFailure> {
@@ -171,7 +190,7 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
       const current = found.zone ? shopSets(domain, found.zone).sets : new Map<string, RecordSet>();
       const changes = [...recordSetChanges(toRecordSets(domain, records), current), ...(found.zone ? authorityChanges(domain, found.zone) : [])];
       if (changes.length === 0) return { ok: true, changedRecordSets: 0 };
-      const answer = await call('PATCH', zonePath(domain), { rrsets: changes });
+      const answer = await patchZone(domain, changes);
       if ('ok' in answer) return answer;
       if (answer.status !== 204 && answer.status !== 200) return refused(answer.status, answer.json);
       flushLater(domain);
