@@ -150,34 +150,38 @@ describe.each(databaseKinds)('durable jobs on $name', (kind) => {
     expect(runs).toEqual(['after the restart']);
   });
 
-  // The embedded database is closed by the process right after the stop: nothing may still write to it.
-  it.runIf(kind.name === 'pglite')('records a job that finished as the stop began before the stop returns', async () => {
+  /**
+   * A job system on the embedded database whose statements go through `executeSql` first, with
+   * one job of `queue` running until `finish` is called.
+   */
+  const jobInHand = async (queue: string, executeSql: (text: string, run: () => Promise<{ rows: unknown[] }>) => Promise<{ rows: unknown[] }>) => {
     const embedded = database.jobStore;
     if (embedded.kind !== 'embedded') throw new Error('an embedded database was expected');
-    let recorded = false;
-    // A slow disk: the write that records a finished job takes a while.
-    const store = {
-      kind: 'embedded' as const,
-      sql: {
-        executeSql: async (text: string, values?: unknown[]) => {
-          const completing = text.includes("state = 'completed'") && text.includes('completed_on = now()');
-          if (completing) await new Promise((resolve) => setTimeout(resolve, 400));
-          const result = await embedded.sql.executeSql(text, values);
-          if (completing) recorded = true;
-          return result;
-        },
-      },
-    };
+    const store = { kind: 'embedded' as const, sql: { executeSql: (text: string, values?: unknown[]) => executeSql(text, () => embedded.sql.executeSql(text, values)) } };
     const jobs = createPgBossJobs({ store, queues: TEST_QUEUES, log: silent, pollingIntervalSeconds: 0.5 });
     await jobs.start({ worker: true });
     let finish = () => {};
     let began = false;
-    await jobs.work('test-stop', async () => {
+    await jobs.work(queue, async () => {
       began = true;
       await new Promise<void>((resolve) => (finish = resolve));
     });
-    await jobs.enqueue('test-stop', {}, {});
+    const id = await jobs.enqueue(queue, {}, {});
     await until(() => began);
+    return { jobs, id, finish: () => finish() };
+  };
+
+  // The embedded database is closed by the process right after the stop: nothing may still write to it.
+  it.runIf(kind.name === 'pglite')('records a job that finished as the stop began before the stop returns', async () => {
+    let recorded = false;
+    // A slow disk: the write that records a finished job takes a while.
+    const { jobs, finish } = await jobInHand('test-stop', async (text, run) => {
+      const completing = text.includes("state = 'completed'") && text.includes('completed_on = now()');
+      if (completing) await new Promise((resolve) => setTimeout(resolve, 400));
+      const result = await run();
+      if (completing) recorded = true;
+      return result;
+    });
     const stopping = jobs.stop({ timeoutMs: 5000 });
     finish();
     await stopping;
@@ -185,32 +189,15 @@ describe.each(databaseKinds)('durable jobs on $name', (kind) => {
   });
 
   it.runIf(kind.name === 'pglite')("records nothing for a job that outlives the stop's timeout: it was failed at the timeout and runs again", async () => {
-    const embedded = database.jobStore;
-    if (embedded.kind !== 'embedded') throw new Error('an embedded database was expected');
-    let stoppedAt: number | null = null;
+    let stopped = false;
     const late: string[] = [];
-    const store = {
-      kind: 'embedded' as const,
-      sql: {
-        executeSql: (text: string, values?: unknown[]) => {
-          if (stoppedAt !== null) late.push(text);
-          return embedded.sql.executeSql(text, values);
-        },
-      },
-    };
-    const jobs = createPgBossJobs({ store, queues: TEST_QUEUES, log: silent, pollingIntervalSeconds: 0.5 });
-    await jobs.start({ worker: true });
-    let finish = () => {};
-    let began = false;
-    await jobs.work('test-late', async () => {
-      began = true;
-      await new Promise<void>((resolve) => (finish = resolve));
+    const { jobs, id, finish } = await jobInHand('test-late', (text, run) => {
+      if (stopped) late.push(text);
+      return run();
     });
-    const id = await jobs.enqueue('test-late', {}, {});
-    await until(() => began);
     // pg-boss waits at least a second for the jobs in hand.
     await jobs.stop({ timeoutMs: 1000 });
-    stoppedAt = Date.now();
+    stopped = true;
     finish();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(late).toEqual([]);
