@@ -29,7 +29,9 @@ export function registerPasswordJudge(app: FastifyInstance): void {
     const load = () => void loadPasswordJudge().catch((error: unknown) => app.log.error({ err: error }, 'loading the password judge failed'));
     setTimeout(load, LOAD_AFTER_LISTEN_MS).unref();
   });
-  app.addHook('preValidation', async (request) => {
-    if (!passwordStrengthReady() && request.routeOptions.schema?.body) await loadPasswordJudge();
+  // A callback rather than an async hook: once the judge is there, or without a body, no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (passwordStrengthReady() || !request.routeOptions.schema?.body) return done();
+    loadPasswordJudge().then(() => done(), done);
   });
 }

@@ -43,14 +43,32 @@ export interface PreparedSearch {
 const statusOf = (answer: RegistryAnswer): TAvailabilityStatus =>
   answer.ok ? (answer.status === 'free' ? 'free' : answer.status === 'taken' ? 'active' : 'quarantine') : 'error';
 
+/** Told a lookup's answer: the search that waits for it (one function per search, not per lookup). */
+type Waiter = (domain: string, status: TAvailabilityStatus) => void;
+
+/**
+ * A registry call under way in this process, or answered and not yet in the cache. The searches
+ * that share it wait in `waiting`: a lookup costs the registry's promise and one `then`, however
+ * many searches wait for it.
+ */
+interface Lookup {
+  readonly domain: string;
+  /** When the registry was asked, so an answer from before a `forget` is not kept. */
+  readonly askedAt: number;
+  /** The answer, once it came. */
+  status: TAvailabilityStatus | null;
+  /** Who waits for the answer; emptied when it comes. */
+  waiting: Waiter[];
+}
+
 export function createAvailabilityService(options: AvailabilityOptions): AvailabilityService {
   const { cache } = options;
   /**
    * Lookups under way in this process, so that concurrent searches for one domain ask the
-   * registry once. Per process on purpose: a promise cannot be shared, and the shared cache
+   * registry once. Per process on purpose: a call cannot be shared, and the shared cache
    * answers the other processes once the first lookup is done.
    */
-  const inFlight = new Map<string, Promise<TAvailabilityStatus>>();
+  const inFlight = new Map<string, Lookup>();
 
   // The cache only saves registry calls: when its store fails, the registry answers instead.
   async function remembered(domain: string): Promise<TAvailabilityStatus | null> {
@@ -58,32 +76,48 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     return cache.get(domain).catch(() => null);
   }
 
+  const done = (lookup: Lookup) => {
+    if (inFlight.get(lookup.domain) === lookup) inFlight.delete(lookup.domain);
+  };
+
+  /** Reports the answer to every waiting search at once, and remembers it meanwhile. */
+  function settle(lookup: Lookup, status: TAvailabilityStatus): void {
+    lookup.status = status;
+    const waiting = lookup.waiting;
+    lookup.waiting = [];
+    for (const waiter of waiting) waiter(lookup.domain, status);
+    // Until the cache has it, this process's searches share the finished lookup.
+    if (status === 'error' || options.cacheSeconds === 0) done(lookup);
+    else
+      cache.set(lookup.domain, status, options.cacheSeconds, lookup.askedAt).then(
+        () => done(lookup),
+        () => done(lookup),
+      );
+  }
+
+  /** `waiter` hears the lookup's answer: at once when it came already. */
+  function join(lookup: Lookup, waiter: Waiter): void {
+    if (lookup.status === null) lookup.waiting.push(waiter);
+    else waiter(lookup.domain, lookup.status);
+  }
+
   /**
    * Asks the registry about `domain`, shared with the searches of this process that ask meanwhile.
    * Only the deadline ends the call: another search may be waiting for the same answer, so a
    * client that goes away stops hearing results but does not cancel the shared lookup.
    */
-  function ask(domain: string, record: ExtensionRecord, deadline: AbortSignal): Promise<TAvailabilityStatus> {
-    // When the registry was asked, so an answer from before a `forget` is not kept.
-    const askedAt = Date.now();
-    const done = () => {
-      if (inFlight.get(domain) === task) inFlight.delete(domain);
-    };
-    // The answer is reported at once and remembered meanwhile; until the cache has it, this
-    // process's searches share the finished lookup.
-    const settle = (status: TAvailabilityStatus): TAvailabilityStatus => {
-      if (status === 'error' || options.cacheSeconds === 0) done();
-      else cache.set(domain, status, options.cacheSeconds, askedAt).then(done, done);
-      return status;
-    };
-    const task = options.registry.lookup(domain, record.registry, deadline).then(
-      (answer) => settle(statusOf(answer)),
-      () => settle('error'),
-    );
+  function ask(domain: string, record: ExtensionRecord, deadline: AbortSignal): Lookup {
+    const lookup: Lookup = { domain, askedAt: Date.now(), status: null, waiting: [] };
     // A fresh lookup may have been asked for while an older one runs: later searches share the newest.
-    inFlight.set(domain, task);
-    return task;
+    inFlight.set(domain, lookup);
+    options.registry.lookup(domain, record.registry, deadline).then(
+      (answer) => settle(lookup, statusOf(answer)),
+      () => settle(lookup, 'error'),
+    );
+    return lookup;
   }
+
+  const answerOf = (lookup: Lookup) => new Promise<TAvailabilityStatus>((resolve) => join(lookup, (_domain, status) => resolve(status)));
 
   /** One full domain, outside a search: `fresh` asks the registry even when an answer is remembered. */
   async function lookup(label: string, extension: string, fresh: boolean): Promise<TAvailabilityStatus> {
@@ -93,29 +127,32 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     const domain = `${label}.${extension}`;
     if (!fresh) {
       const running = inFlight.get(domain);
-      if (running) return running;
+      if (running) return answerOf(running);
       const hit = await remembered(domain);
       if (hit) return hit;
       // Another search may have started the lookup while the cache was asked.
       const started = inFlight.get(domain);
-      if (started) return started;
+      if (started) return answerOf(started);
     }
-    return ask(domain, record, AbortSignal.timeout(options.timeoutMs));
+    return answerOf(ask(domain, record, AbortSignal.timeout(options.timeoutMs)));
   }
 
   /**
-   * A search. Per lookup it starts, the registry's call and two `then`s (its status and
-   * remembering, its report), no async frame: under a burst of a hundred searches (4,000 lookups
-   * at once) the objects of each lookup outlive a few collections of the young generation, and
-   * copying them was a third of the server's work while the requests came in.
+   * A search. Per lookup it starts, the registry's call and one `then`, no async frame and no
+   * function of its own: under a burst of a hundred searches (4,000 lookups at once) the objects of
+   * each lookup outlive a few collections of the young generation, and copying them was a third of
+   * the server's work while the requests came in.
    */
   async function prepare(label: string, extensions: readonly string[]): Promise<PreparedSearch> {
     const unique = [...new Set(extensions)];
     // The name and the catalogue are the same for every extension: judged and read once.
     const catalogue = isRegistrableLabel(label) ? await options.catalogue.snapshot() : null;
-    const known = catalogue ? unique.filter((extension) => catalogue.extensionsByName.has(extension)) : [];
+    // Each full name is made once, for the cache's read and the lookups alike.
+    const domains = unique.map((extension) => `${label}.${extension}`);
+    const records = unique.map((extension) => catalogue?.extensionsByName.get(extension));
+    const known = domains.filter((_domain, index) => records[index] !== undefined);
     // The remembered answers, read while the caller decides whether the search may go on.
-    const cached = options.cacheSeconds === 0 || known.length === 0 ? null : cache.getMany(known.map((extension) => `${label}.${extension}`)).catch(() => null);
+    const cached = options.cacheSeconds === 0 || known.length === 0 ? null : cache.getMany(known).catch(() => null);
     return {
       async run(onResult, signal) {
         const hits = (await cached) ?? new Map<string, TAvailabilityStatus>();
@@ -137,16 +174,16 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
             resolve();
           };
           signal.addEventListener('abort', stop, { once: true });
-          const report = (domain: string, status: TAvailabilityStatus) => {
+          const report: Waiter = (domain, status) => {
             if (!stopped) onResult({ domain, status });
             if (--left > 0) return;
             clearTimeout(timer);
             signal.removeEventListener('abort', stop);
             resolve();
           };
-          for (const extension of unique) {
-            const domain = `${label}.${extension}`;
-            const record = catalogue?.extensionsByName.get(extension);
+          for (let index = 0; index < domains.length; index++) {
+            const domain = domains[index]!;
+            const record = records[index];
             if (!record) {
               report(domain, 'invalid');
               continue;
@@ -154,7 +191,7 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
             const running = inFlight.get(domain);
             const hit = running ? undefined : hits.get(domain);
             if (hit) report(domain, hit);
-            else void (running ?? ask(domain, record, deadline.signal)).then((status) => report(domain, status));
+            else join(running ?? ask(domain, record, deadline.signal), report);
           }
         });
       },
