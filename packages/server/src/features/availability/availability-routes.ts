@@ -78,20 +78,18 @@ export function registerAvailabilityRoutes(
         return reply;
       }
 
-      const controller = new AbortController();
-      const stop = () => controller.abort();
-      const deadline = setTimeout(stop, AVAILABILITY_STREAM_TTL_MS);
-      reply.raw.once('close', stop);
       const events = eventWriter(stream);
       // Tell the browser not to reconnect by itself; it opens a new stream per search.
       events.write('retry: 120000\n\n');
+      const running = search.run((event: TAvailabilityEvent) => events.write(sseEvent(AVAILABILITY_EVENT, event)));
+      // A client that goes away stops hearing results, and no stream outlives its upper bound.
+      const deadline = setTimeout(running.stop, AVAILABILITY_STREAM_TTL_MS);
+      reply.raw.once('close', running.stop);
       try {
-        await search.run((event: TAvailabilityEvent) => events.write(sseEvent(AVAILABILITY_EVENT, event)), controller.signal);
+        await running.finished;
       } finally {
-        // A search that ran to its end has nothing left to stop: its stream's close aborts nothing
-        // (an abort makes an error object and calls every listener, for each of a burst's streams).
         clearTimeout(deadline);
-        reply.raw.off('close', stop);
+        reply.raw.off('close', running.stop);
         events.end();
       }
       return reply;

@@ -17,14 +17,10 @@ export interface AvailabilityOptions {
 
 export interface AvailabilityService {
   /**
-   * Looks up every extension of `label` at once and reports each answer the moment it is known.
-   * Resolves when the last one is reported; a failing lookup reports `error` and the rest go on.
-   */
-  checkAll(label: string, extensions: readonly string[], onResult: (event: TAvailabilityEvent) => void, signal: AbortSignal): Promise<void>;
-  /**
-   * The same search in two steps: `prepare` reads the remembered answers at once (they ask
-   * nobody), `run` asks the registry for the rest and reports. A caller that must first decide
-   * whether the search may go on (the free searches, a captcha) decides meanwhile.
+   * A search of every extension of `label` at once, in two steps: `prepare` reads the remembered
+   * answers at once (they ask nobody), `run` asks the registry for the rest and reports each answer
+   * the moment it is known. A caller that must first decide whether the search may go on (the free
+   * searches, a captcha) decides meanwhile.
    */
   prepare(label: string, extensions: readonly string[]): Promise<PreparedSearch>;
   /**
@@ -37,7 +33,29 @@ export interface AvailabilityService {
 }
 
 export interface PreparedSearch {
-  run(onResult: (event: TAvailabilityEvent) => void, signal: AbortSignal): Promise<void>;
+  /** Starts the lookups; a failing lookup reports `error` and the rest go on. */
+  run(onResult: (event: TAvailabilityEvent) => void): RunningSearch;
+}
+
+export interface RunningSearch {
+  /** Settles when the last answer is reported, or at `stop`. */
+  readonly finished: Promise<void>;
+  /**
+   * No more reports (the client went away). The lookups, which other searches may share, run on
+   * to their answer or the deadline.
+   */
+  stop(): void;
+}
+
+/** A promise with its settling functions (`Promise.withResolvers` from Node 22 on). */
+function settlement(): { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } {
+  let resolve = () => undefined as void;
+  let reject = (_error: unknown) => undefined as void;
+  const promise = new Promise<void>((resolved, rejected) => {
+    resolve = resolved;
+    reject = rejected;
+  });
+  return { promise, resolve, reject };
 }
 
 const statusOf = (answer: RegistryAnswer): TAvailabilityStatus =>
@@ -154,10 +172,16 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
     // The remembered answers, read while the caller decides whether the search may go on.
     const cached = options.cacheSeconds === 0 || known.length === 0 ? null : cache.getMany(known).catch(() => null);
     return {
-      async run(onResult, signal) {
-        const hits = (await cached) ?? new Map<string, TAvailabilityStatus>();
-        if (signal.aborted || unique.length === 0) return;
-        await new Promise<void>((resolve) => {
+      run(onResult) {
+        let stopped = false;
+        const { promise: finished, resolve: finish, reject: fail } = settlement();
+        const stop = () => {
+          stopped = true;
+          finish();
+        };
+        (async () => {
+          const hits = (await cached) ?? new Map<string, TAvailabilityStatus>();
+          if (stopped || unique.length === 0) return finish();
           let left = unique.length;
           // One deadline for the search's registry calls. A controller and a timer rather than
           // `AbortSignal.timeout`, which costs ten times as much (it holds its signal weakly, to
@@ -166,20 +190,11 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
           const timer = setTimeout(() => deadline.abort(new DOMException('the registry did not answer in time', 'TimeoutError')), options.timeoutMs);
           // Every lookup of the search listens on it (the registry's own waits): not a leak.
           setMaxListeners(0, deadline.signal);
-          // A client that goes away stops hearing results; its lookups, which other searches may
-          // share, run on to their answer or the deadline.
-          let stopped = false;
-          const stop = () => {
-            stopped = true;
-            resolve();
-          };
-          signal.addEventListener('abort', stop, { once: true });
           const report: Waiter = (domain, status) => {
             if (!stopped) onResult({ domain, status });
             if (--left > 0) return;
             clearTimeout(timer);
-            signal.removeEventListener('abort', stop);
-            resolve();
+            finish();
           };
           for (let index = 0; index < domains.length; index++) {
             const domain = domains[index]!;
@@ -193,16 +208,14 @@ export function createAvailabilityService(options: AvailabilityOptions): Availab
             if (hit) report(domain, hit);
             else join(running ?? ask(domain, record, deadline.signal), report);
           }
-        });
+        })().catch(fail);
+        return { finished, stop };
       },
     };
   }
 
   return {
     prepare,
-    async checkAll(label, extensions, onResult, signal) {
-      await (await prepare(label, extensions)).run(onResult, signal);
-    },
     checkDomain(label, extension, checkOptions) {
       return lookup(label, extension, checkOptions?.fresh === true);
     },

@@ -165,6 +165,19 @@ describe('simulated registry: latency', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(25);
   });
 
+  it('keeps one timer for the lookups due at the same moment, and answers each after its latency', async () => {
+    const port = registry({ latencyMs: { min: 150, max: 150 } });
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const started = performance.now();
+    const lookups = Array.from({ length: 40 }, (_, i) => port.lookup(`tegelijk${i}.nl`, settings, never));
+    // Started within the same millisecond, or across the next.
+    expect(timers() - before).toBeLessThanOrEqual(2);
+    expect(await Promise.all(lookups)).toEqual(Array.from({ length: 40 }, () => ({ ok: true, status: 'free' })));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(145);
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
   it('answers timeout as soon as the signal aborts', async () => {
     const port = registry({ latencyMs: { min: 2000, max: 2000 } });
     const controller = new AbortController();
