@@ -57,6 +57,11 @@ function settle(wait: Wait, value: unknown): void {
  * milliseconds, and each timer is an object of its own in Node's lists.
  */
 const due = new Map<number, TimedWait[]>();
+/**
+ * The moments are counted from this module's load: small whole numbers (for twelve days) are
+ * stored in the map as they are, where the milliseconds since 1970 would each be a number object.
+ */
+const EPOCH = Date.now();
 
 function fire(at: number): void {
   const waits = due.get(at);
@@ -88,7 +93,7 @@ export function afterLatency<T>(ms: number, signal: AbortSignal, answer: () => T
   if (ms <= 0) return Promise.resolve(answer());
   const promise = new Promise<T>(capture as (resolve: (value: T) => void) => void);
   const wait: TimedWait = { settle: captured, aborted, answer, signal };
-  const now = Date.now();
+  const now = Date.now() - EPOCH;
   const at = now + Math.ceil(ms);
   const waits = due.get(at);
   if (waits) waits.push(wait);
