@@ -19,7 +19,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServerDatabase } from '@kavel/server/testing';
+import { createServerDatabase, EMBEDDED_SHARED_BUFFERS } from '@kavel/server/testing';
 import { median, ms, round, table, type BenchmarkOutcome } from './support.ts';
 
 const ROUNDS = 7;
@@ -49,7 +49,7 @@ export interface ServerStartSummary {
 
 /**
  * The design's floor: Fastify, zod, drizzle and the database's driver, loaded as the shop loads
- * them; the database opened (PGlite with the shop's WebAssembly setting) and asked one query; a
+ * them; the database opened (PGlite with the shop's WebAssembly and shared-buffers settings) and asked one query; a
  * `/health` whose answer zod checks. No migrations, no routes of the shop, no jobs.
  */
 function designFloorSource(): string {
@@ -66,7 +66,7 @@ function designFloorSource(): string {
     `} else {`,
     `  setFlagsFromString('--wasm-tiering-budget=1000000000');`,
     `  const [{ PGlite }, { drizzle }] = await Promise.all([import(${at('@electric-sql/pglite')}), import(${at('drizzle-orm/pglite')})]);`,
-    `  db = drizzle(new PGlite(process.env.DATA_DIR));`,
+    `  db = drizzle(new PGlite(process.env.DATA_DIR, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=${EMBEDDED_SHARED_BUFFERS}'] }));`,
     `}`,
     `await db.execute(sql\`select 1\`);`,
     `const Health = z.object({ ok: z.literal(true) });`,

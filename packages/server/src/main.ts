@@ -24,7 +24,7 @@ async function start(): Promise<void> {
   const config = loadConfig();
   const log = createLogger({ level: config.logLevel });
   // Migrations and the catalogue seed (when its data changed), under the start-up lock on a PostgreSQL server.
-  const database = await openDatabase(config.database, { seed: seedCatalogueWhenChanged });
+  const database = await openDatabase(config.database, { seed: seedCatalogueWhenChanged, report: (line) => log.info(line) });
   const adapterLog: AdapterLog = (line, level = 'info') => log[level](line);
   const adapters = await createAdapters(config, database.db, adapterLog);
   const webDist = config.webDist ?? join(SERVER_ROOT, '..', 'web', 'dist');

@@ -9,7 +9,7 @@ import { seedCatalogue } from './features/catalogue/catalogue-seed.ts';
  */
 async function migrate(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.database, { seed: seedCatalogue });
+  const database = await openDatabase(config.database, { seed: seedCatalogue, report: (line) => process.stdout.write(`${line}\n`) });
   await database.close();
   process.stdout.write(`Kavel: the ${database.kind} database is migrated and its catalogue seeded.\n`);
 }

@@ -4,6 +4,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type DatabaseHandle, type OpenOptions } from '../../src/db/connect.ts';
 import { seedCatalogue } from '../../src/features/catalogue/catalogue-seed.ts';
 
+/** The shared buffers the shop gives its embedded database: the benchmarks' design floor opens it so too. */
+export { EMBEDDED_SHARED_BUFFERS } from '../../src/db/connect.ts';
+
 export interface DatabaseKind {
   name: 'pglite' | 'postgres';
   /** A fresh, migrated and seeded database that nobody else uses; `onQuery` counts its statements. */
