@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,6 +95,21 @@ describe('an embedded data folder of an earlier release (PostgreSQL 17)', () => 
     database = await openDatabase({ kind: 'pglite', dataDir }, { report: (line) => again.push(line) });
     expect(again).toEqual([]);
     expect(rowsOf(await database.db.execute(sql`select count(*)::int as n from error_reports`))[0]!.n).toBe(3);
+  });
+
+  it('is finished by the next start when the move stopped between its two renames', async () => {
+    await writeEarlierFolder(dataDir);
+    database = await openDatabase({ kind: 'pglite', dataDir });
+    await database.close();
+    database = null;
+    // As a stop right after the earlier folder was put aside leaves it: the new one still staged.
+    renameSync(dataDir, `${dataDir}.upgrading`);
+
+    const reported: string[] = [];
+    database = await openDatabase({ kind: 'pglite', dataDir }, { report: (line) => reported.push(line) });
+    expect(reported[0]).toContain(`moved from PostgreSQL 17 to ${EMBEDDED_POSTGRES_MAJOR}`);
+    expect(existsSync(`${dataDir}.upgrading`)).toBe(false);
+    expect(rowsOf(await database.db.execute(sql`select value from settings where key = 'captcha-key'`))).toEqual([{ value: 'kept secret' }]);
   });
 
   it('is left as it was, with a message saying what to do, when the folder it would be kept in exists already', async () => {

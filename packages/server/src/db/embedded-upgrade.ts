@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -46,13 +46,22 @@ function loadEarlierPackages(): EarlierPackages {
  * shop's tables, the migrations it ran, the job queue's jobs), and the current version runs it in
  * a new folder. Only when that succeeded does the new folder take the data folder's place; the
  * earlier one is kept beside it (`<folder>-postgresql-17`) for the operator to remove. A move that
- * stopped halfway leaves the earlier folder where it was, and the next start begins again.
+ * stopped halfway leaves the earlier folder where it was, and the next start begins again; one
+ * that stopped between the two renames is finished by the next start.
  *
  * Returns the lines to report, none when the folder is new or already of the current version.
  */
 export async function upgradeEmbeddedFolder(dataDir: string, openCurrent: (dataDir: string) => ScriptRunner): Promise<string[]> {
   const versionFile = join(dataDir, 'PG_VERSION');
-  if (!existsSync(versionFile)) return [];
+  const staging = `${dataDir}.upgrading`;
+  const kept = keptFolderOf(dataDir, EARLIER_MAJOR);
+  if (!existsSync(versionFile)) {
+    // A move that stopped between its two renames: the earlier folder is kept, the new one complete.
+    if (!existsSync(kept) || !existsSync(join(staging, 'PG_VERSION'))) return [];
+    if (existsSync(dataDir)) rmdirSync(dataDir); // empty: made by the start, or the rename would not have stopped
+    renameSync(staging, dataDir);
+    return [`Kavel: the embedded database in ${dataDir} was moved from PostgreSQL ${EARLIER_MAJOR} to ${EMBEDDED_POSTGRES_MAJOR}; the folder as it was is kept in ${kept}.`];
+  }
   const major = Number(readFileSync(versionFile, 'utf8').trim());
   if (major === EMBEDDED_POSTGRES_MAJOR) return [];
   if (major !== EARLIER_MAJOR) {
@@ -60,7 +69,6 @@ export async function upgradeEmbeddedFolder(dataDir: string, openCurrent: (dataD
       `The data folder ${dataDir} was written by PostgreSQL ${major}; this release's embedded database is PostgreSQL ${EMBEDDED_POSTGRES_MAJOR} and moves folders of PostgreSQL ${EARLIER_MAJOR} across.`,
     );
   }
-  const kept = keptFolderOf(dataDir, major);
   if (existsSync(kept)) {
     throw new Error(`The data folder ${dataDir} is of PostgreSQL ${major}, and ${kept}, where it would be kept after moving it across, exists already: move that one away first.`);
   }
@@ -76,7 +84,6 @@ export async function upgradeEmbeddedFolder(dataDir: string, openCurrent: (dataD
   } finally {
     await earlier.close();
   }
-  const staging = `${dataDir}.upgrading`;
   rmSync(staging, { recursive: true, force: true });
   const current = openCurrent(staging);
   try {
