@@ -11,7 +11,7 @@ import { createLogger } from '../logger.ts';
  */
 const config = loadConfig();
 const log = createLogger({ level: 'warn' });
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database, { report: (line) => console.log(line) });
 const jobs = createPgBossJobs({ store: database.jobStore, queues: QUEUES, log });
 try {
   await jobs.start({ worker: false });
