@@ -1,5 +1,4 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,21 +6,13 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import PgBoss from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
-import { EMBEDDED_POSTGRES_MAJOR, keptFolderOf } from '../src/db/embedded-upgrade.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase, pgliteExecutor, type DatabaseHandle } from '../src/db/connect.ts';
+import { EMBEDDED_POSTGRES_MAJOR, keptFolderOf, requireFromEarlierRelease } from '../src/db/embedded-upgrade.ts';
 import { SERVER_ROOT } from '../src/paths.ts';
 
-/** PGlite 0.3 (PostgreSQL 17), as earlier releases ran it, from the workspace package that keeps it. */
-interface EarlierPglite {
-  waitReady: Promise<void>;
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  exec(text: string): Promise<Array<{ rows: unknown[] }>>;
-  close(): Promise<void>;
-}
-const fromServer = createRequire(import.meta.url);
-const { PGlite: EarlierPGlite } = createRequire(fromServer.resolve('@kavel/pglite-17/package.json'))('@electric-sql/pglite') as {
-  PGlite: new (dataDir: string) => EarlierPglite;
-};
+/** PGlite 0.3 (PostgreSQL 17), as earlier releases ran it, from the workspace package that keeps it; its API is the current one's. */
+const { PGlite: EarlierPGlite } = requireFromEarlierRelease('@electric-sql/pglite') as { PGlite: new (dataDir: string) => PGlite };
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
@@ -32,18 +23,12 @@ const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unkn
 async function writeEarlierFolder(dataDir: string): Promise<void> {
   const earlier = new EarlierPGlite(dataDir);
   await earlier.waitReady;
-  const db = drizzle(earlier as never);
+  const db = drizzle(earlier);
   await migrate(db, { migrationsFolder: join(SERVER_ROOT, 'drizzle') });
   await earlier.query(`insert into settings (key, value) values ('captcha-key', 'kept secret')`);
   await earlier.query(`insert into error_reports (client_ip, msg, url) values ('192.0.2.1', 'first', '/'), ('192.0.2.2', 'second', '/bestellen/')`);
   const boss = new PgBoss({
-    db: {
-      executeSql: async (text: string, values?: unknown[]) => {
-        if (values && values.length > 0) return earlier.query(text, values);
-        const results = await earlier.exec(text);
-        return results[results.length - 1] ?? { rows: [] };
-      },
-    },
+    db: pgliteExecutor(earlier),
     supervise: false,
     schedule: false,
   });

@@ -31,7 +31,7 @@ export interface SqlExecutor {
 export type JobStore = { kind: 'pool'; connectionString: string } | { kind: 'embedded'; sql: SqlExecutor };
 
 /** PGlite takes several statements only without parameters (`exec`); pg-boss's schema scripts are such. */
-function pgliteExecutor(client: PGlite): SqlExecutor {
+export function pgliteExecutor(client: PGlite): SqlExecutor {
   return {
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);

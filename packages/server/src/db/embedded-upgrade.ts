@@ -31,11 +31,14 @@ export const keptFolderOf = (dataDir: string, major: number): string => `${dataD
  * own `node_modules`: they are resolved from that package's folder, so the server's own
  * `@electric-sql/pglite` (the current one) is never confused with them.
  */
-function loadEarlierPackages(): EarlierPackages {
+export function requireFromEarlierRelease(specifier: string): unknown {
   const fromServer = createRequire(import.meta.url);
-  const fromPackage = createRequire(fromServer.resolve('@kavel/pglite-17/package.json'));
-  const { PGlite } = fromPackage('@electric-sql/pglite') as Pick<EarlierPackages, 'PGlite'>;
-  const { pgDump } = fromPackage('@electric-sql/pglite-tools/pg_dump') as Pick<EarlierPackages, 'pgDump'>;
+  return createRequire(fromServer.resolve('@kavel/pglite-17/package.json'))(specifier);
+}
+
+function loadEarlierPackages(): EarlierPackages {
+  const { PGlite } = requireFromEarlierRelease('@electric-sql/pglite') as Pick<EarlierPackages, 'PGlite'>;
+  const { pgDump } = requireFromEarlierRelease('@electric-sql/pglite-tools/pg_dump') as Pick<EarlierPackages, 'pgDump'>;
   return { PGlite, pgDump };
 }
 
