@@ -46,14 +46,16 @@ export function BirthDateField({ form }: { form: RegistrationForm }) {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
+  // Escape closes the calendar wherever the focus is in the field: on a day, or still on the
+  // button that opened it (the calendar takes the focus only once its code has loaded).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return;
+    if (!open || event.key !== 'Escape') return;
     event.stopPropagation();
     close(true);
   };
 
   return (
-    <div className="field form-field--date birth-date" ref={root}>
+    <div className="field form-field--date birth-date" ref={root} onKeyDown={onKeyDown}>
       <label className="field__label" htmlFor={id}>
         {t('field.birthDate')}
       </label>
@@ -99,7 +101,7 @@ export function BirthDateField({ form }: { form: RegistrationForm }) {
         </p>
       )}
       {open && (
-        <div className="birth-date__popover" id={calendarId} role="dialog" aria-label={t('field.calendar')} onKeyDown={onKeyDown} data-testid="birth-date-calendar">
+        <div className="birth-date__popover" id={calendarId} role="dialog" aria-label={t('field.calendar')} data-testid="birth-date-calendar">
           <Suspense fallback={<Spinner label={t('common.loading')} />}>
             <BirthDateCalendar
               value={value ?? ''}
