@@ -97,14 +97,14 @@ describe('DNS management in the account area', () => {
     await screenshot(page, 'dns-edit');
     await edit.getByRole('button', { name: 'Opslaan' }).click();
     await expect(closeModal(page, 'dns-success')).resolves.toContain('DNS-record bijgewerkt.');
-    await expect(page.getByTestId('dns-edit-form').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('dns-edit-form').count()).toBe(0);
     await expect(valueOf(row(page, 'www', 'A'))).resolves.toBe('203.0.113.11');
 
     await page.getByRole('button', { name: 'Record _sip._tcp SRV verwijderen' }).click();
     const confirm = page.getByTestId('dns-confirm');
     await confirm.getByRole('button', { name: 'Ja, doorgaan' }).click();
     await expect(closeModal(page, 'dns-success')).resolves.toContain('DNS-record verwijderd.');
-    await expect(row(page, '_sip._tcp', 'SRV').count()).resolves.toBe(0);
+    await expect.poll(() => row(page, '_sip._tcp', 'SRV').count()).toBe(0);
   });
 
   it('undoes the last change from the history', async () => {
@@ -219,7 +219,7 @@ describe('DNS management for a sub-user, and on a phone', () => {
     await closeModal(page, 'dns-success');
     await records(page).first().waitFor();
     await expect(valueOf(row(page, '@', 'MX'))).resolves.toBe('mail.oudegracht-design.nl.');
-    await expect(page.getByTestId('dns-move').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('dns-move').count()).toBe(0);
     await page.getByTestId('dns-add-form').waitFor();
     expect(errors).toEqual([]);
     await context.close();
