@@ -229,6 +229,37 @@ describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
     expect(next.resetInMs).toBeGreaterThan(900);
   });
 
+  it("counts a new visitor's search against the rate limit and the free searches in one statement, and refuses it past the limit as any request", async () => {
+    const app = await buildTestApp(opened(), {
+      registry: countingRegistry(),
+      counters: createDatabaseCounters(opened().db),
+      availabilityCache: createDatabaseAvailabilityCache(opened().db),
+      config: { availability: { cacheSeconds: 60, freeSearches: FREE_SEARCHES, windowSeconds: 600 }, rateLimitPerMinute: RATE_LIMIT },
+    });
+    try {
+      const visitor = '10.9.3.1';
+      const search = () => app.inject({ method: 'GET', url: '/api/check-domain-extensions?domain=eenmaal&extensions[]=nl', remoteAddress: visitor });
+      let answer: Awaited<ReturnType<typeof search>> | undefined;
+      const statements = await statementsOn('shared_counters', async () => {
+        answer = await search();
+      });
+      expect(answer?.statusCode).toBe(200);
+      expect(answer?.body).toContain('"domain":"eenmaal.nl"');
+      expect(statements).toHaveLength(1);
+      // One count with the other requests: the rest of the minute's requests, then the search is refused.
+      for (let n = 1; n < RATE_LIMIT; n++) expect((await app.inject({ method: 'GET', url: '/api/catalogue', remoteAddress: visitor })).statusCode).toBe(200);
+      const refused = await search();
+      const other = await app.inject({ method: 'GET', url: '/api/catalogue', remoteAddress: visitor });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.headers['content-type']).toBe(other.headers['content-type']);
+      expect(Object.keys(refused.json() as object)).toEqual(Object.keys(other.json() as object));
+      expect(other.statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('starts a new window once the last one has ended', async () => {
     const counters = createDatabaseCounters(opened().db);
     await counters.hit('venster', 1000);

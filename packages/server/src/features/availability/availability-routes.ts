@@ -50,21 +50,28 @@ export function registerAvailabilityRoutes(
   app: FastifyInstance,
   deps: { availability: AvailabilityService; quota: SearchQuota; captcha: CaptchaPort },
 ): void {
+  // The shop's request rate limit, the same count as every other request's (its key and limit):
+  // run here rather than as the route's first hook, so that a search asks the shared counters
+  // once. A new visitor's request count and free-search count then go to the store together
+  // (one statement on the database, two calls at once on Redis) while the remembered answers are
+  // read, where a search of a burst used to wait for the one before it asked the other.
+  const withinRateLimit = app.rateLimit();
   route(
     app,
     contracts.checkDomainExtensions,
     // No session: a search changes nothing and must not cost a session row per cookieless client.
     // Never compressed: a compressor buffers, and each event must reach the browser as it is written.
-    { config: { session: false }, compress: false },
+    { config: { session: false, rateLimit: false }, compress: false },
     async (request, reply) => {
       const { domain, extensions, captchaToken } = request.query;
       // The name part is judged as sent: the server does not clean, so `a--b` is invalid.
       const label = domain.toLowerCase().split('.')[0] ?? '';
 
       // Within the free searches, or past them with a solved captcha. Meanwhile the search reads
-      // the remembered answers, which costs the registry nothing.
+      // the remembered answers, which costs the registry nothing. Past the rate limit, the 429
+      // of every other route (the limit's error, its headers).
       const permitted = deps.quota.take(request.ip).then(async (free) => free || (captchaToken ? (await deps.captcha.verify(captchaToken, request.ip)).ok : false));
-      const [allowed, search] = await Promise.all([permitted, deps.availability.prepare(label, extensions)]);
+      const [, allowed, search] = await Promise.all([withinRateLimit.call(app, request, reply), permitted, deps.availability.prepare(label, extensions)]);
 
       const stream = new PassThrough();
       reply
