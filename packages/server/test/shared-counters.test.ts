@@ -246,6 +246,8 @@ describe.each(databaseKinds)('the shared counters table on $name', (kind) => {
       expect(answer?.statusCode).toBe(200);
       expect(answer?.body).toContain('"domain":"eenmaal.nl"');
       expect(statements).toHaveLength(1);
+      expect(answer?.headers['x-ratelimit-limit']).toBe(String(RATE_LIMIT));
+      expect(answer?.headers['x-ratelimit-remaining']).toBe(String(RATE_LIMIT - 1));
       // One count with the other requests: the rest of the minute's requests, then the search is refused.
       for (let n = 1; n < RATE_LIMIT; n++) expect((await app.inject({ method: 'GET', url: '/api/catalogue', remoteAddress: visitor })).statusCode).toBe(200);
       const refused = await search();
