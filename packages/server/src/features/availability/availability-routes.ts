@@ -51,10 +51,10 @@ export function registerAvailabilityRoutes(
   deps: { availability: AvailabilityService; quota: SearchQuota; captcha: CaptchaPort },
 ): void {
   // The shop's request rate limit, the same count as every other request's (its key and limit):
-  // run here rather than as the route's first hook, so that a search asks the shared counters
-  // once. A new visitor's request count and free-search count then go to the store together
-  // (one statement on the database, two calls at once on Redis) while the remembered answers are
-  // read, where a search of a burst used to wait for the one before it asked the other.
+  // run in the handler rather than as the route's first hook, so that a new visitor's request
+  // count and free-search count go to the shared counters together (one statement on the
+  // database, two calls at once on Redis) while the remembered answers are read. As a hook, the
+  // search waited for its rate-limit count before it asked for the others.
   const withinRateLimit = app.rateLimit();
   route(
     app,
