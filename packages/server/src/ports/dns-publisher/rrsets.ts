@@ -43,15 +43,20 @@ export function fromContent(domain: string, name: string, type: string, ttl: num
   }
 }
 
-/** The record-set changes that make `current` equal `desired`, for one PATCH. */
+/**
+ * The record-set changes that make `current` equal `desired`, for one PATCH, the removals first.
+ * PowerDNS checks each change against the zone as the changes before it left it, and refuses a
+ * CNAME beside other data at its name (`Conflicts with pre-existing RRset`): a forward turning
+ * `www CNAME` into `www A` must lose the CNAME before the A comes, or the whole PATCH fails.
+ */
 export function recordSetChanges(desired: Map<string, RecordSet>, current: Map<string, RecordSet>): object[] {
   const changes: object[] = [];
+  for (const [id, set] of current) if (!desired.has(id)) changes.push({ name: set.name, type: set.type, changetype: 'DELETE' });
   for (const [id, set] of desired) {
     const now = current.get(id);
     if (now && now.ttl === set.ttl && now.contents.join('\n') === set.contents.join('\n')) continue;
     changes.push({ name: set.name, type: set.type, ttl: set.ttl, changetype: 'REPLACE', records: set.contents.map((content) => ({ content, disabled: false })) });
   }
-  for (const [id, set] of current) if (!desired.has(id)) changes.push({ name: set.name, type: set.type, changetype: 'DELETE' });
   return changes;
 }
 
