@@ -41,6 +41,7 @@ export * from './schemas/customer-products.ts';
 export * from './schemas/local-basket.ts';
 export * from './schemas/order-basket.ts';
 export * from './order-basket-pricing.ts';
+export * from './on-account.ts';
 export * from './schemas/customer-data.ts';
 export * from './schemas/reseller-api.ts';
 export * from './contracts/index.ts';

@@ -46,6 +46,10 @@ export const orderMessages = {
   orderAppTransferCodeRequired: { nl: 'Vul de verhuiscode in.', en: 'Enter the transfer code.' },
   orderAppDataIncomplete: { nl: 'Vul eerst je gegevens aan.', en: 'Please complete your details first.' },
   orderAppPaymentRequired: { nl: 'Deze bestelling wordt eerst online betaald.', en: 'This order is paid online first.' },
+  orderOnAccountNotYet: {
+    nl: 'Deze bestelling wordt eerst online betaald. Op rekening of via automatische incasso bestellen kan zodra je een factuur bij ons hebt betaald.',
+    en: 'This order is paid online first. Ordering on account or by direct debit is possible once you have paid an invoice with us.',
+  },
   orderAppAvailabilityUnknown: {
     nl: 'De beschikbaarheid van dit domein is nu niet te controleren. Probeer het later nog eens.',
     en: 'The availability of this domain cannot be checked right now. Please try again later.',
