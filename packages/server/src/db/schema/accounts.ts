@@ -40,6 +40,11 @@ export const customers = pgTable(
     /** A web user of another customer: may log in, may not order. */
     isSubUser: boolean('is_sub_user').notNull().default(false),
     parentCustomerId: integer('parent_customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'cascade' }),
+    /**
+     * When a staff member approved this customer for ordering on account (core's `mayOrderOnAccount`);
+     * null for most. Set directly in the database until a back office exists.
+     */
+    onAccountApprovedAt: timestamp('on_account_approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "on_account_approved_at" timestamp with time zone;
