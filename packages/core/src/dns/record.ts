@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requiredSafeText, safeText } from '../schemas/safe-text.ts';
 import { canonicalIpv6, isIpv4, isIpv6 } from './ip.ts';
 import { APEX, asciiName, completeTarget, DOMAIN_PLACEHOLDER, fillDomainName, isWellFormedName, relativeOwner } from './names.ts';
-import { unquoteTxt } from './txt.ts';
+import { txtValueIssue, unquoteTxt } from './txt.ts';
 
 /** Record types of spec 001 sections 5 and 10. */
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV'] as const;
@@ -63,8 +63,10 @@ function recordIssue(record: { name: string; type: TDnsRecordType; value: string
     case 'SRV':
       if (!SRV_OWNER.test(owner)) return { path: 'name', key: 'dnsSrvName' };
       return readSrv(value, priority) ? null : { path: 'value', key: 'dnsSrvValue' };
-    case 'TXT':
-      return null;
+    case 'TXT': {
+      const key = txtValueIssue(value);
+      return key ? { path: 'value', key } : null;
+    }
   }
 }
 

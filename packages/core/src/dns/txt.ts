@@ -1,3 +1,5 @@
+import { SINGLE_LINE_TEXT } from '../schemas/safe-text.ts';
+
 /**
  * TXT values: one logical text in the shop, split into character strings of at most 255 bytes
  * when published (RFC 1035 section 3.3), quoted with `"` and `\` escaped.
@@ -75,4 +77,13 @@ export function unquoteTxt(text: string): string | null {
     while (source[i] === ' ' || source[i] === '\t') i++;
   }
   return new TextDecoder().decode(new Uint8Array(bytes));
+}
+
+/**
+ * Why a TXT value as typed or imported cannot be kept, or null. Escapes (`\001`, `\009`,
+ * `\000`) are read first: the text they stand for keeps the rule every one-line text keeps (no
+ * control character, and so no NUL, which PostgreSQL text cannot hold), however it was written.
+ */
+export function txtValueIssue(value: string): 'controlCharacters' | null {
+  return SINGLE_LINE_TEXT.test(unquoteTxt(value) ?? value) ? null : 'controlCharacters';
 }

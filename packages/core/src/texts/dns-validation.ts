@@ -54,6 +54,7 @@ export const dnsValidation = {
     en: 'Records with the same name and type share one TTL. Use the TTL of the other records.',
   },
   dnsDuplicate: { nl: 'Dit record bestaat al.', en: 'This record exists already.' },
+  dnsZoneRecordLimit: { nl: 'Een zone kan hoogstens {limit} records hebben.', en: 'A zone can hold at most {limit} records.' },
   zoneLine: { nl: 'Regel {line}: {message}', en: 'Line {line}: {message}' },
   zoneQuote: { nl: 'Er ontbreekt een afsluitend aanhalingsteken (").', en: 'A closing quote (") is missing.' },
   zoneParentheses: { nl: 'De haakjes ( en ) sluiten niet op elkaar aan.', en: 'The parentheses ( and ) do not match.' },

@@ -9,7 +9,7 @@ const fill = (template: string, params: Record<string, string | number>) => temp
 
 /** `Regel 12: Onbekend recordtype FOO.`: an import error for the page. */
 export function zoneFileErrorText(locale: Locale, error: ZoneFileError): string {
-  const message = fill(validationMessage(locale, error.key), { type: error.type ?? '' });
+  const message = fill(validationMessage(locale, error.key), { type: error.type ?? '', ...(error.limit === undefined ? {} : { limit: error.limit }) });
   return fill(validationMessage(locale, 'zoneLine'), { line: error.line, message });
 }
 

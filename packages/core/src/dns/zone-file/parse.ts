@@ -1,15 +1,24 @@
 import { domainToAscii } from '../punycode.ts';
 import { DEFAULT_TTL, DNS_RECORD_TYPES, forDomain, ZDnsRecord, type DnsZoneRecord, type TDnsRecordType } from '../record.ts';
 import { quoteTxt, unquoteTxt } from '../txt.ts';
-import { zoneProblems } from '../zone-rules.ts';
+import { DEFAULT_ZONE_RECORD_LIMIT, zoneProblems } from '../zone-rules.ts';
 import { tokenize, type Entry, type Token } from './tokenize.ts';
 
-/** A line that stops the import; `key` is a key of `texts/validation.ts`, `type` fills `{type}`. */
+/** A line that stops the import; `key` is a key of `texts/validation.ts`, `type` fills `{type}`, `limit` fills `{limit}`. */
 export interface ZoneFileError {
   line: number;
   key: string;
   type?: string;
+  limit?: number;
 }
+
+export interface ZoneFileOptions {
+  /** The most records a zone may hold; a file with more is refused at the first record too many. */
+  maxRecords?: number;
+}
+
+/** Entries read between two pauses of `readZoneFile`: a few milliseconds of work. */
+const ENTRIES_PER_STEP = 250;
 
 /**
  * A record the shop does not keep: SOA and the apex NS are set by the shop itself ('managed'),
@@ -84,9 +93,23 @@ function rdata(type: TDnsRecordType, data: Token[], origin: string): { value: st
  * page. Any line that does not read or breaks a rule is answered with its number, and then
  * nothing is imported.
  */
-export function importZoneFile(source: string, domain: string): ZoneFileImport {
+export function importZoneFile(source: string, domain: string, options: ZoneFileOptions = {}): ZoneFileImport {
+  const steps = readZoneFile(source, domain, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `importZoneFile` in steps of a few milliseconds: the generator pauses (yields) between them, so
+ * a server can let other requests in while it reads a large file. Its return value is the answer.
+ */
+export function* readZoneFile(source: string, domain: string, options: ZoneFileOptions = {}): Generator<void, ZoneFileImport, void> {
+  const maxRecords = options.maxRecords ?? DEFAULT_ZONE_RECORD_LIMIT;
   const tokenized = tokenize(source);
   if (!tokenized.ok) return { ok: false, errors: [{ line: tokenized.line, key: tokenized.key }] };
+  yield;
   const zone = `${domainToAscii(domain)}.`;
   let origin = zone;
   let defaultTtl: number | null = null;
@@ -140,7 +163,15 @@ export function importZoneFile(source: string, domain: string): ZoneFileImport {
     lines.push(entry.line);
   };
 
-  for (const entry of tokenized.entries) read(entry);
+  let sinceStep = 0;
+  for (const entry of tokenized.entries) {
+    read(entry);
+    if (records.length > maxRecords) return { ok: false, errors: [{ line: entry.line, key: 'dnsZoneRecordLimit', limit: maxRecords }] };
+    if (++sinceStep === ENTRIES_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
+  }
   for (const problem of zoneProblems(records, domain)) errors.push({ line: lines[problem.index] ?? 0, key: problem.key });
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
   return { ok: true, records, skipped };
