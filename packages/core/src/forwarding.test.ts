@@ -23,6 +23,7 @@ describe('the forward rule (spec 001 section 5)', () => {
     expect(checkForwardTarget('DNS', 'https://goudenkorst.nl')).toEqual({ ok: false, key: 'forwardIp' });
     expect(checkForwardTarget('DNS', '256.1.1.1')).toEqual({ ok: false, key: 'forwardIp' });
     expect(checkForwardTarget('DNS', '')).toEqual({ ok: false, key: 'forwardIp' });
+    expect(checkForwardTarget('DNS', '::ffff:203.0.113.10')).toEqual({ ok: false, key: 'dnsIpv6Ipv4' });
   });
 
   it('needs nothing for NONE and drops what was sent', () => {

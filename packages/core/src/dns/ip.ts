@@ -26,13 +26,8 @@ export function isIpv6(value: string): boolean {
   return halves.length === 2 ? count <= 7 : count === 8;
 }
 
-/**
- * The one text of an IPv6 address (RFC 5952), as `inet_ntop` and DNS servers print it: lower
- * case, no leading zeros, the longest run of zero groups as `::`, an IPv4-mapped tail dotted.
- * Stored this way, the shop's zone and the published one compare equal.
- */
-export function canonicalIpv6(value: string): string {
-  if (!isIpv6(value)) return value;
+/** The eight 16-bit groups of a valid IPv6 address. */
+function groupsOf(value: string): number[] {
   const [head = '', tail] = value.toLowerCase().split('::');
   const expand = (text: string) =>
     text === ''
@@ -44,7 +39,32 @@ export function canonicalIpv6(value: string): string {
         });
   const left = expand(head);
   const right = tail === undefined ? [] : expand(tail);
-  const groups = [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * Whether an IPv6 address carries an IPv4 address: IPv4-mapped (`::ffff:0:0/96`) or the
+ * deprecated IPv4-compatible form (`::a.b.c.d`, RFC 4291 section 2.5.5). Neither belongs in an
+ * AAAA record (the IPv4 address goes in an A record), and PowerDNS refuses both: it prints them
+ * with a dotted tail, and refuses that text when it is sent back, so such a zone stops publishing.
+ */
+export function embedsIpv4(value: string): boolean {
+  if (!isIpv6(value)) return false;
+  const groups = groupsOf(value);
+  const zeros = (count: number) => groups.slice(0, count).every((g) => g === 0);
+  return (zeros(5) && groups[5] === 0xffff) || (zeros(6) && groups[6] !== 0);
+}
+
+/**
+ * The one text of an IPv6 address (RFC 5952), as `inet_ntop` and DNS servers print it: lower
+ * case, no leading zeros, the longest run of zero groups as `::`, an IPv4-mapped tail dotted
+ * (how Node names an IPv4 client of a dual-stack socket), any other IPv4 tail in hexadecimal
+ * (`64:ff9b::102:304`: PowerDNS refuses the dotted text there). Stored this way, the shop's zone
+ * and the published one compare equal.
+ */
+export function canonicalIpv6(value: string): string {
+  if (!isIpv6(value)) return value;
+  const groups = groupsOf(value);
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     const [, , , , , , high = 0, low = 0] = groups;
     return `::ffff:${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;

@@ -37,7 +37,18 @@ describe('DNS record rules (spec 001 section 5 and what a DNS server accepts)', 
     ['AAAA refuses two ::', { type: 'AAAA', value: '2001::db8::1' }, { field: 'value', key: 'dnsIpv6' }],
     ['AAAA is stored lower case', { type: 'AAAA', value: '2001:DB8::10' }, { value: '2001:db8::10' }],
     ['AAAA is stored in its one text (RFC 5952)', { type: 'AAAA', value: '2001:0db8:0000:0000:0001:0000:0000:0001' }, { value: '2001:db8::1:0:0:1' }],
-    ['AAAA with an IPv4 tail', { type: 'AAAA', value: '::ffff:192.0.2.1' }, { value: '::ffff:192.0.2.1' }],
+    ['AAAA with an IPv4 tail is stored in hexadecimal, the text PowerDNS takes', { type: 'AAAA', value: '64:ff9b::192.0.2.1' }, { value: '64:ff9b::c000:201' }],
+    ['AAAA refuses an IPv4-mapped address', { type: 'AAAA', value: '::ffff:127.0.0.1' }, { field: 'value', key: 'dnsIpv6Ipv4' }],
+    ['AAAA refuses an IPv4-mapped address in hexadecimal', { type: 'AAAA', value: '::FFFF:7f00:1' }, { field: 'value', key: 'dnsIpv6Ipv4' }],
+    ['AAAA refuses an IPv4-compatible address', { type: 'AAAA', value: '::192.0.2.1' }, { field: 'value', key: 'dnsIpv6Ipv4' }],
+    ['AAAA refuses an IPv4-compatible address in hexadecimal', { type: 'AAAA', value: '::c000:201' }, { field: 'value', key: 'dnsIpv6Ipv4' }],
+    ['AAAA takes ::1 and ::ffff, which are no IPv4 address', { type: 'AAAA', value: '::ffff' }, { value: '::ffff' }],
+    ['MX target is a host name: no underscore', { name: '@', type: 'MX', value: 'mail_1', priority: 10 }, { field: 'value', key: 'dnsHostTarget' }],
+    ['SRV target is a host name: no underscore', { name: '_sip._tcp', type: 'SRV', value: '10 20 5060 _sip.example.nl.' }, { field: 'value', key: 'dnsHostTarget' }],
+    ['a CNAME may point to a name with an underscore', { type: 'CNAME', value: '_dmarc.example.nl.' }, { value: '_dmarc.example.nl.' }],
+    ['a name too long once the domain is added', { name: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(50)}` }, { field: 'name', key: 'dnsNameTooLong' }],
+    ['a name that fits with the domain', { name: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(46)}` }, { name: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(46)}` }],
+    ['a target too long once the domain is added', { type: 'CNAME', value: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(50)}` }, { field: 'value', key: 'dnsNameTooLong' }],
     ['SRV name is _service._proto', { name: 'sip', type: 'SRV', value: '10 10 5060 sip' }, { field: 'name', key: 'dnsSrvName' }],
     ['SRV value priority weight port target', { name: '_sip._tcp', type: 'SRV', value: '10 20 5060 sip' }, { priority: 10, value: '20 5060 sip.goudenkorst.nl.' }],
     ['SRV value weight port target with the priority apart', { name: '_sip._tcp', type: 'SRV', value: '20 5060 sip.example.nl.', priority: 5 }, { priority: 5, value: '20 5060 sip.example.nl.' }],
@@ -81,7 +92,7 @@ describe('DNS record rules (spec 001 section 5 and what a DNS server accepts)', 
   });
 
   it('has every message in Dutch and English', () => {
-    for (const key of ['dnsType', 'dnsName', 'dnsIpv4', 'dnsIpv6', 'dnsTarget', 'dnsMxPriority', 'dnsSrvName', 'dnsSrvValue', 'dnsCnameApex', 'dnsMxTargetCname']) {
+    for (const key of ['dnsType', 'dnsName', 'dnsIpv4', 'dnsIpv6', 'dnsTarget', 'dnsMxPriority', 'dnsSrvName', 'dnsSrvValue', 'dnsCnameApex', 'dnsMxTargetCname', 'dnsIpv6Ipv4', 'dnsHostTarget', 'dnsNameTooLong']) {
       expect(validationMessage('nl', key)).not.toBe(key);
       expect(validationMessage('en', key)).not.toBe(validationMessage('nl', key));
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredSafeText, safeText } from '../schemas/safe-text.ts';
-import { canonicalIpv6, isIpv4, isIpv6 } from './ip.ts';
-import { APEX, asciiName, completeTarget, DOMAIN_PLACEHOLDER, fillDomainName, isWellFormedName, relativeOwner } from './names.ts';
+import { canonicalIpv6, embedsIpv4, isIpv4, isIpv6 } from './ip.ts';
+import { absoluteOwner, APEX, asciiName, completeTarget, DOMAIN_PLACEHOLDER, fillDomainName, isWellFormedName, relativeOwner } from './names.ts';
 import { txtValueIssue, unquoteTxt } from './txt.ts';
 
 /** Record types of spec 001 sections 5 and 10. */
@@ -30,6 +30,15 @@ function isTarget(value: string): boolean {
   return sample === APEX || isWellFormedName(sample, false);
 }
 
+/**
+ * A target that must be a host name (MX and SRV, RFC 2181 section 10.3): no underscore, which
+ * PowerDNS refuses there ('non-hostname content'); a CNAME may point to `_dmarc` and the like.
+ */
+const isHostTarget = (value: string) => isTarget(value) && !value.includes('_');
+
+/** The longest name in presentation form without its final dot (255 octets on the wire). */
+const MAX_NAME_LENGTH = 253;
+
 /** Reads an SRV value: `weight port target` with the priority apart, or `priority weight port target`. */
 function readSrv(value: string, priority: number | null): { priority: number; rest: string } | null {
   const parts = value.trim().split(/\s+/);
@@ -53,16 +62,23 @@ function recordIssue(record: { name: string; type: TDnsRecordType; value: string
     case 'A':
       return isIpv4(value) ? null : { path: 'value', key: 'dnsIpv4' };
     case 'AAAA':
-      return isIpv6(value) ? null : { path: 'value', key: 'dnsIpv6' };
+      if (!isIpv6(value)) return { path: 'value', key: 'dnsIpv6' };
+      return embedsIpv4(value) ? { path: 'value', key: 'dnsIpv6Ipv4' } : null;
     case 'CNAME':
       if (owner === APEX) return { path: 'name', key: 'dnsCnameApex' };
       return isTarget(value) ? null : { path: 'value', key: 'dnsTarget' };
     case 'MX':
       if (priority === null || !(MX_PRIORITIES as readonly number[]).includes(priority)) return { path: 'priority', key: 'dnsMxPriority' };
-      return isTarget(value) ? null : { path: 'value', key: 'dnsTarget' };
+      if (!isTarget(value)) return { path: 'value', key: 'dnsTarget' };
+      return isHostTarget(value) ? null : { path: 'value', key: 'dnsHostTarget' };
     case 'SRV':
       if (!SRV_OWNER.test(owner)) return { path: 'name', key: 'dnsSrvName' };
-      return readSrv(value, priority) ? null : { path: 'value', key: 'dnsSrvValue' };
+      {
+        const srv = readSrv(value, priority);
+        if (!srv) return { path: 'value', key: 'dnsSrvValue' };
+        const target = srv.rest.split(' ')[2] ?? '.';
+        return target === '.' || isHostTarget(target) ? null : { path: 'value', key: 'dnsHostTarget' };
+      }
     case 'TXT': {
       const key = txtValueIssue(value);
       return key ? { path: 'value', key } : null;
@@ -144,16 +160,22 @@ export function forDomain(record: TDnsRecordStored, domain: string): PlaceResult
   const owner = relativeOwner(fillDomainName(record.name, domain), domain);
   if (owner === null) return { ok: false, field: 'name', key: 'dnsNameOutsideZone' };
   if (record.type === 'CNAME' && owner === APEX) return { ok: false, field: 'name', key: 'dnsCnameApex' };
+  // Only the zone makes a name whole: a name of 250 characters fits alone, not before the domain.
+  if (absoluteOwner(owner, domain).length - 1 > MAX_NAME_LENGTH) return { ok: false, field: 'name', key: 'dnsNameTooLong' };
   const value = fillDomainName(record.value, domain);
   const placed = { name: owner, type: record.type, priority: record.priority, ttl: record.ttl ?? DEFAULT_TTL };
+  const withTarget = (target: string, data: string): PlaceResult =>
+    target.length - 1 > MAX_NAME_LENGTH ? { ok: false, field: 'value', key: 'dnsNameTooLong' } : { ok: true, record: { ...placed, value: data } };
   switch (record.type) {
     case 'CNAME':
-    case 'MX':
-      return { ok: true, record: { ...placed, value: completeTarget(value, domain) } };
+    case 'MX': {
+      const target = completeTarget(value, domain);
+      return withTarget(target, target);
+    }
     case 'SRV': {
       const [weight, port, target = '.'] = value.split(' ');
       const full = target === '.' ? '.' : completeTarget(target, domain);
-      return { ok: true, record: { ...placed, value: `${weight} ${port} ${full}` } };
+      return withTarget(full, `${weight} ${port} ${full}`);
     }
     default:
       return { ok: true, record: { ...placed, value } };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalIpv6, isIpv4, isIpv6 } from '../dns/ip.ts';
+import { canonicalIpv6, embedsIpv4, isIpv4, isIpv6 } from '../dns/ip.ts';
 import { requiredSafeText, safeText } from './safe-text.ts';
 import { ZRedirectUrl } from './services.ts';
 
@@ -23,7 +23,7 @@ export const FRAME_TITLE_MAX_LENGTH = 200;
  * missing scheme is taken as `https://`), DNS an IP address (IPv6 written canonically), NONE
  * nothing (the target is dropped). Answers the target to store, or the message key.
  */
-export function checkForwardTarget(option: TForwardOption, target: string): { ok: true; target: string } | { ok: false; key: 'redirectUrl' | 'forwardIp' } {
+export function checkForwardTarget(option: TForwardOption, target: string): { ok: true; target: string } | { ok: false; key: 'redirectUrl' | 'forwardIp' | 'dnsIpv6Ipv4' } {
   const value = target.trim();
   switch (option) {
     case 'HTTP':
@@ -33,7 +33,9 @@ export function checkForwardTarget(option: TForwardOption, target: string): { ok
     }
     case 'DNS':
       if (isIpv4(value)) return { ok: true, target: value };
-      return isIpv6(value) ? { ok: true, target: canonicalIpv6(value) } : { ok: false, key: 'forwardIp' };
+      if (!isIpv6(value)) return { ok: false, key: 'forwardIp' };
+      // The address becomes the apex's AAAA record: the record rule's refusal, for the same reason.
+      return embedsIpv4(value) ? { ok: false, key: 'dnsIpv6Ipv4' } : { ok: true, target: canonicalIpv6(value) };
     case 'NONE':
       return { ok: true, target: '' };
   }

@@ -16,9 +16,21 @@ export const dnsValidation = {
   },
   dnsIpv4: { nl: 'Vul een geldig IPv4-adres in, bijvoorbeeld 203.0.113.10.', en: 'Enter a valid IPv4 address, for example 203.0.113.10.' },
   dnsIpv6: { nl: 'Vul een geldig IPv6-adres in, bijvoorbeeld 2001:db8::10.', en: 'Enter a valid IPv6 address, for example 2001:db8::10.' },
+  dnsIpv6Ipv4: {
+    nl: 'Dit is een IPv4-adres in IPv6-vorm (zoals ::ffff:192.0.2.1). Zet het IPv4-adres in een A-record.',
+    en: 'This is an IPv4 address in IPv6 form (such as ::ffff:192.0.2.1). Put the IPv4 address in an A record.',
+  },
   dnsTarget: {
     nl: 'Vul een geldige hostnaam in, bijvoorbeeld mail of mail.example.nl. (met een punt aan het eind voor een volledige naam).',
     en: 'Enter a valid host name, for example mail or mail.example.nl. (ending with a dot for a full name).',
+  },
+  dnsHostTarget: {
+    nl: 'Een MX- of SRV-record wijst naar een hostnaam: letters, cijfers, koppeltekens en punten, zonder liggend streepje (_).',
+    en: 'An MX or SRV record points to a host name: letters, digits, hyphens and dots, without an underscore (_).',
+  },
+  dnsNameTooLong: {
+    nl: 'Deze naam is met de domeinnaam erbij langer dan 253 tekens. Kies een kortere naam.',
+    en: 'With the domain name added, this name is longer than 253 characters. Choose a shorter name.',
   },
   dnsMxPriority: {
     nl: 'Kies een prioriteit: 0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90 of 100.',
