@@ -200,6 +200,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     isRegisteredInShop: (domain) => domains.isRegisteredInShop(domain),
     customer,
     ownsHolder: (customerId, holderId) => whois.ownsHolder(customerId, holderId),
+    // Asked per request, so the orders feature (built below) is there by then.
+    onAccountFacts: (customerId) => orders.placing.onAccountFacts(customerId),
   });
   const fulfilment = createFulfilmentService({
     db,

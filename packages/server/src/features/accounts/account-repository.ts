@@ -50,6 +50,14 @@ export const accountRepository = {
     await db.update(customers).set(changes).where(eq(customers.id, id));
   },
 
+  /** Approves the customer for ordering on account; an earlier approval keeps its date. */
+  async approveOnAccount(db: Queryable, id: number, at: Date): Promise<void> {
+    await db
+      .update(customers)
+      .set({ onAccountApprovedAt: at })
+      .where(and(eq(customers.id, id), isNull(customers.onAccountApprovedAt)));
+  },
+
   /** A new link token for a customer; earlier unused tokens of the same purpose stop working. */
   async issueToken(db: Queryable, customerId: number, purpose: AccountTokenPurpose, now: Date, validMs: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');

@@ -6,9 +6,10 @@ import { accountRepository, customerSummary } from './account-repository.ts';
 
 /**
  * An active customer's account data, as features show it (the standard domain holder), with the
- * language the shop writes to them in (an order's confirmation mail, without reading them again).
+ * language the shop writes to them in (an order's confirmation mail, without reading them again)
+ * and whether staff approved them for ordering on account (one of core's `TOnAccountFacts`).
  */
-export type ShopCustomer = TCustomerSummary & { language: Locale };
+export type ShopCustomer = TCustomerSummary & { language: Locale; onAccountApproved: boolean };
 
 /** The account data of an active customer; null for an unknown or inactive one. */
 export type CustomerLookup = (customerId: number) => Promise<ShopCustomer | null>;
@@ -16,7 +17,7 @@ export type CustomerLookup = (customerId: number) => Promise<ShopCustomer | null
 export function createCustomerLookup(db: Database): CustomerLookup {
   return async (customerId) => {
     const row = await accountRepository.findById(db, customerId);
-    return row && row.state === 'active' ? { ...customerSummary(row), language: row.language } : null;
+    return row && row.state === 'active' ? { ...customerSummary(row), language: row.language, onAccountApproved: row.onAccountApprovedAt !== null } : null;
   };
 }
 

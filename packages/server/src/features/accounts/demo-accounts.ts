@@ -170,7 +170,8 @@ export async function demoAccountsExist(db: Database): Promise<boolean> {
 
 /**
  * Makes sure the demo accounts exist (active, password `DEMO_PASSWORD`) with the customer's two
- * domains (each with the default zone), two DNS profiles and two domain holders. Idempotent: an account, domain or profile
+ * domains (each with the default zone), two DNS profiles and two domain holders, and the customer
+ * approved for ordering on account. Idempotent: an account, domain or profile
  * that is already there is left as it is; holders are added only to a customer who has none.
  */
 export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAccount[]> {
@@ -206,6 +207,8 @@ export async function ensureDemoAccounts(deps: DemoAccountDeps): Promise<DemoAcc
     if (added) await db.transaction((tx) => ('dnsElsewhere' in domain ? deps.dns.servedElsewhere(tx, added.id) : deps.dns.writeZone(tx, added.id, zone)).then(() => undefined));
   }
   const bakery = ids.get('klant@demo.kavel.nl')!;
+  // A customer of years: staff approved the bakery for ordering on account (the reseller is by contract).
+  await accountRepository.approveOnAccount(db, bakery, now());
   const profiles = new Set((await deps.dns.listProfiles(bakery)).map((profile) => profile.name));
   for (const profile of DEMO_DNS_PROFILES) if (!profiles.has(profile.name)) await deps.dns.createProfile(bakery, profile.name, profile.records);
   if ((await deps.whois.customLabels(bakery)).length === 0) {

@@ -1,6 +1,8 @@
 import {
+  mayPayWith,
   message,
   type Locale,
+  type TOnAccountFacts,
   type TAcceptAdditionalServiceRequest,
   type TAdditionalServiceProposal,
   type TBasketValidation,
@@ -23,12 +25,17 @@ export interface CheckoutService extends BasketValidator {
    * answers the validation of the new basket (without the customer's checks for a visitor).
    */
   acceptAdditionalService(owner: BasketOwner, request: TAcceptAdditionalServiceRequest, locale: Locale): Promise<TBasketValidation>;
-  /** The offered methods with their surcharge for this basket (see `payment-methods.ts`, which the purchase uses too). */
+  /**
+   * The methods this customer may pay this basket with, with their surcharge (see
+   * `payment-methods.ts`, which the purchase uses too): on account only for whom core's rule allows.
+   */
   paymentMethods(owner: BasketOwner, locale: Locale): Promise<TPaymentMethod[]>;
 }
 
 export interface CheckoutDeps extends Omit<BasketValidationDeps, 'basket'> {
   basket: Pick<BasketService, 'get' | 'checked' | 'removeItems' | 'addToDomains'>;
+  /** The orders feature's facts for core's on-account rule (null: no such customer). */
+  onAccountFacts(customerId: number): Promise<TOnAccountFacts | null>;
 }
 
 /** The additions for the accepted offers; throws a refusal when the basket no longer offers one. */
@@ -77,8 +84,10 @@ export function createCheckoutService(deps: CheckoutDeps): CheckoutService {
     },
 
     async paymentMethods(owner, locale) {
-      const [basket, catalogue] = await Promise.all([deps.basket.get(owner), deps.snapshot()]);
-      return paymentMethodList(basket, catalogue.paymentMethods, locale);
+      const [basket, catalogue, facts] = await Promise.all([deps.basket.get(owner), deps.snapshot(), owner.customerId === null ? null : deps.onAccountFacts(owner.customerId)]);
+      // The list offers only what the purchase would take from this customer (a visitor pays online).
+      const offered = catalogue.paymentMethods.filter((method) => mayPayWith(method.code, facts));
+      return paymentMethodList(basket, offered, locale);
     },
   };
 }

@@ -13,8 +13,6 @@ export interface CustomerProducts {
   cloudflareDomains: ReadonlySet<string>;
 }
 
-export const NO_PRODUCTS: CustomerProducts = { domains: [], hostingByDomain: new Map(), cloudflareDomains: new Set() };
-
 export interface ConversionContext {
   snapshot: CatalogueSnapshot;
   /** Null for a visitor: ownership cannot be checked until they log in. */

@@ -4,6 +4,7 @@ import {
   orderBasketPeriod,
   orderBasketPeriods,
   orderBasketTotals,
+  paymentArrangement,
   priceOrderLine,
   VAT_RATE,
   type Locale,
@@ -13,11 +14,12 @@ import {
   type TOrderAppOrderPlaced,
   type TOrderAppOrderRequest,
   type TOrderBasket,
+  type TPaymentArrangement,
 } from '@kavel/core';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/connect.ts';
 import { refusal } from '../../http/errors.ts';
-import type { CustomerLookup } from '../accounts/customer-lookup.ts';
+import type { CustomerLookup, ShopCustomer } from '../accounts/customer-lookup.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { BasketOwner } from '../basket/basket-repository.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
@@ -27,7 +29,7 @@ import type { StandardHolderOf } from '../orders/order-lines.ts';
 import { orderRepository } from '../orders/order-repository.ts';
 import type { OrderPlacing } from '../orders/place-order.ts';
 import { orderAppBasketRepository } from './order-app-basket-repository.ts';
-import { convertLocalBasket, NO_PRODUCTS, orderProblem, type ConvertedItem, type CustomerProducts } from './order-app-items.ts';
+import { convertLocalBasket, orderProblem, type ConvertedItem, type CustomerProducts } from './order-app-items.ts';
 import { orderAppLinesOf } from './order-app-lines.ts';
 
 export interface OrderAppService {
@@ -91,7 +93,7 @@ export function createOrderAppService(deps: OrderAppDeps): OrderAppService {
     return { domains: domains.map((domain) => ({ id: domain.id, name: domain.name })), hostingByDomain, cloudflareDomains: cloudflare };
   }
 
-  async function convert(local: TLocalBasket, customerId: number | null, locale: Locale): Promise<{ converted: ConvertedItem; products: CustomerProducts }> {
+  async function convert(local: TLocalBasket, customerId: number | null, locale: Locale): Promise<{ converted: ConvertedItem }> {
     const [snapshot, products] = await Promise.all([deps.catalogue.snapshot(), customerId === null ? null : productsOf(customerId)]);
     const isFree = async (label: string, extension: string) => {
       const status = await deps.availability.checkDomain(label, extension);
@@ -100,7 +102,7 @@ export function createOrderAppService(deps: OrderAppDeps): OrderAppService {
       return status === 'free';
     };
     const converted = await convertLocalBasket(local, { snapshot, products, isFree, locale });
-    return { converted, products: products ?? NO_PRODUCTS };
+    return { converted };
   }
 
   async function priced(converted: ConvertedItem, payment: 'ONLINE' | 'MANUAL_PAYMENT' | 'AUTOMATIC_INCASSO'): Promise<TOrderBasket> {
@@ -113,13 +115,14 @@ export function createOrderAppService(deps: OrderAppDeps): OrderAppService {
     return { items: [item], empty: false, period, periods: orderBasketPeriods(lines), ...totals };
   }
 
-  async function arrangement(customerId: number, products: CustomerProducts) {
-    return deps.placing.arrangementFor(customerId, products.domains.length > 0);
+  /** How this customer's order is paid, by core's on-account rule (the shop's purchase asks the same). */
+  async function arrangement(customerId: number, customer?: ShopCustomer): Promise<TPaymentArrangement> {
+    return paymentArrangement(await deps.placing.onAccountFacts(customerId, customer));
   }
 
   async function pricedFor(owner: BasketOwner, local: TLocalBasket, locale: Locale): Promise<{ basket: TOrderBasket; converted: ConvertedItem }> {
-    const { converted, products } = await convert(local, owner.customerId, locale);
-    const payment = owner.customerId === null ? 'ONLINE' : await arrangement(owner.customerId, products);
+    const { converted } = await convert(local, owner.customerId, locale);
+    const payment = owner.customerId === null ? 'ONLINE' : await arrangement(owner.customerId);
     return { basket: await priced(converted, payment), converted };
   }
 
@@ -150,7 +153,7 @@ export function createOrderAppService(deps: OrderAppDeps): OrderAppService {
     },
 
     async paymentRequired(customerId) {
-      return (await arrangement(customerId, await productsOf(customerId))) === 'ONLINE';
+      return (await arrangement(customerId)) === 'ONLINE';
     },
 
     async order(customerId, request, mode, locale, shopUrl) {
@@ -170,10 +173,10 @@ export function createOrderAppService(deps: OrderAppDeps): OrderAppService {
       }
       if (!request.basket && stored?.orderedAt) throw refusal(locale, 400, 'orderBasketEmpty');
 
-      const { converted, products } = await convert(local, customerId, locale);
+      const { converted } = await convert(local, customerId, locale);
       const problem = orderProblem(converted.item, locale);
       if (problem) throw problem;
-      const payment = await arrangement(customerId, products);
+      const payment = await arrangement(customerId, customer);
       if (mode === 'direct' && payment === 'ONLINE') throw refusal(locale, 409, 'orderAppPaymentRequired');
       const method = mode === 'online' ? 'ONLINE' : payment;
       const [snapshot, countries] = await Promise.all([deps.catalogue.snapshot(), deps.catalogue.countries()]);

@@ -1,4 +1,4 @@
-import type { Locale, TBasket, TCountry, TWhoisHolder, TWhoisHolderForm } from '@kavel/core';
+import { mayPayWith, type Locale, type TBasket, type TCountry, type TWhoisHolder, type TWhoisHolderForm } from '@kavel/core';
 import type { Database, Transaction } from '../../db/connect.ts';
 import { fieldRefusal, refusal } from '../../http/errors.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
@@ -63,6 +63,8 @@ export function createDirectOrders(deps: DirectOrderDeps): DirectOrders {
       const customer = await deps.customer(customerId);
       if (!customer) throw refusal(locale, 401, 'loginRequired');
       if (!(await deps.paymentMethods()).some((method) => method.code === request.method)) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
+      // A reseller orders on account by contract; the rule is core's, as for every other order.
+      if (!mayPayWith(request.method, await deps.placing.onAccountFacts(customerId, customer))) throw refusal(locale, 403, 'orderOnAccountNotYet', 'paymentMethod');
       if (request.method === 'AUTOMATIC_INCASSO' && !(await mandateRepository.find(db, customerId))) throw fieldRefusal(locale, 'paymentMethod', 'mandateRequired');
       const wanted = request.holder;
       // One of the customer's holders is looked up first (404 for anyone else's); a new one is made in the transaction.

@@ -35,16 +35,6 @@ export const orderRepository = {
     return row ?? null;
   },
 
-  /** Whether the customer has an order that was paid or placed on account (not one still awaiting payment). */
-  async hasConfirmedOrder(q: Queryable, customerId: number): Promise<boolean> {
-    const [row] = await q
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['CONFIRMED', 'FULFILLED', 'FULFILMENT_FAILED'])))
-      .limit(1);
-    return row !== undefined;
-  },
-
   async insert(q: Queryable, values: NewOrder): Promise<OrderRow> {
     const [row] = await q.insert(orders).values(values).returning();
     if (!row) throw new Error('order insert returned nothing');

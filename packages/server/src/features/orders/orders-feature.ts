@@ -79,7 +79,7 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
   };
 
   const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, requestFulfilment, log });
-  const placing = createOrderPlacing({ db, invoices, payments, requestFulfilment });
+  const placing = createOrderPlacing({ db, invoices, payments, customer: deps.customer, requestFulfilment });
   const purchase = createPurchaseService({
     db,
     now,

@@ -1,10 +1,11 @@
-import { vatOnCents, type Locale, type TCountry, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
+import { vatOnCents, type Locale, type TOnAccountFacts, type TCountry, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
 import type { Database, Transaction } from '../../db/connect.ts';
-import type { ShopCustomer } from '../accounts/customer-lookup.ts';
+import type { CustomerLookup, ShopCustomer } from '../accounts/customer-lookup.ts';
 import type { InvoiceService } from './invoice-service.ts';
 import type { PlacedOrder } from './order-confirmation-mail.ts';
 import { invoiceAddressee } from './order-lines.ts';
-import { mandateRepository, orderRepository, type NewOrderLine, type OrderRow } from './order-repository.ts';
+import { onAccountFactsOf } from './on-account-standing.ts';
+import { orderRepository, type NewOrderLine, type OrderRow } from './order-repository.ts';
 import type { PaymentService } from './payment-service.ts';
 
 export const orderSummaryPath = (orderId: number) => `/bestellen/${orderId}/overzicht`;
@@ -35,11 +36,10 @@ export interface OrderPlacing {
    */
   place(tx: Transaction, placement: OrderPlacement): Promise<OrderRow>;
   /**
-   * How the customer's next order-app order is paid: by direct debit when they signed a mandate;
-   * on account once they are a known customer (a product with us, or an order paid or placed
-   * before); otherwise online, before anything is delivered ('betaling-vereist').
+   * What core's on-account rule (`mayPayWith`, `paymentArrangement`) needs to know of the
+   * customer; null for an unknown or inactive one. `known`: the customer as the caller read them.
    */
-  arrangementFor(customerId: number, holdsProducts: boolean): Promise<'ONLINE' | 'MANUAL_PAYMENT' | 'AUTOMATIC_INCASSO'>;
+  onAccountFacts(customerId: number, known?: ShopCustomer): Promise<TOnAccountFacts | null>;
   /** What the browser is told for an order: the provider's page, the status page, or the summary. */
   answerFor(order: OrderRow, locale: Locale, shopUrl: string | undefined): Promise<TPurchaseResponse>;
 }
@@ -48,6 +48,7 @@ export interface OrderPlacingDeps {
   db: Database;
   invoices: Pick<InvoiceService, 'place' | 'markPaid'>;
   payments: Pick<PaymentService, 'attemptFor'>;
+  customer: CustomerLookup;
   /** Writes the jobs of a confirmed order (its fulfilment, its confirmation mail), in the transaction that confirms it. */
   requestFulfilment(orderId: number, tx: Transaction, placed?: PlacedOrder): Promise<void>;
 }
@@ -89,10 +90,9 @@ export function createOrderPlacing(deps: OrderPlacingDeps): OrderPlacing {
       return order;
     },
 
-    async arrangementFor(customerId, holdsProducts) {
-      if (await mandateRepository.find(deps.db, customerId)) return 'AUTOMATIC_INCASSO';
-      if (holdsProducts || (await orderRepository.hasConfirmedOrder(deps.db, customerId))) return 'MANUAL_PAYMENT';
-      return 'ONLINE';
+    async onAccountFacts(customerId, known) {
+      const customer = known ?? (await deps.customer(customerId));
+      return customer ? onAccountFactsOf(deps.db, customer) : null;
     },
 
     async answerFor(order, locale, shopUrl) {

@@ -1,4 +1,5 @@
 import {
+  mayPayWith,
   validationMessage,
   type Locale,
   type TBasket,
@@ -99,6 +100,9 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
       // or, refilled meanwhile, its order in the transaction: no look for it up front.
       const method = (await deps.paymentMethods()).find((candidate) => candidate.code === request.paymentMethod);
       if (!method) throw refusal(locale, 400, 'paymentMethodUnavailable', 'paymentMethod');
+      // Paying after delivery is for customers core's rule knows; online payment is open to all.
+      const facts = method.code === 'ONLINE' ? null : await deps.placing.onAccountFacts(customerId, customer);
+      if (!mayPayWith(method.code, facts)) throw refusal(locale, 403, 'orderOnAccountNotYet', 'paymentMethod');
       if (method.code === 'AUTOMATIC_INCASSO' && !request.directDebit && !(await mandateRepository.find(db, customerId))) throw mandateMissing(locale);
 
       const { verdict, basket: judged } = await deps.validator.checkBasket(owner, locale, customer);
