@@ -1,4 +1,5 @@
 export * from './domain-name.ts';
+export * from './host-name.ts';
 export * from './money.ts';
 export * from './pricing.ts';
 export * from './price-lists.ts';

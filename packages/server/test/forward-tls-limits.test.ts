@@ -66,6 +66,13 @@ describe.each(databaseKinds)('certificate orders of the forwarding responder: on
     expect(saved.ok).toBe(true);
   });
 
+  it('places no order for a server name that is no host name, though it starts with a forwarded one', async () => {
+    for (const name of [`${WEBSHOP}\\evil.example.com`, `${WEBSHOP}/x`, 'goudenkorst-webshop%2ecom', `${WEBSHOP}?x`, `${WEBSHOP}:443`, `${WEBSHOP} `]) {
+      expect(await services.forwardTls.secureContextFor(name), name).toBeNull();
+    }
+    expect(orders).toEqual([]);
+  });
+
   it('places one order for handshakes that come together, in this process and in another one, and stores the key encrypted', async () => {
     const other = otherProcess();
     const contexts = await Promise.all([

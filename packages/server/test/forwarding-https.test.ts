@@ -91,6 +91,14 @@ describe.each(databaseKinds)('the forwarding responder over HTTPS with certifica
 
   const stored = async (host: string) => (await services.db.select().from(forwardCertificates).where(eq(forwardCertificates.host, host)))[0];
 
+  it('orders no certificate for a server name that is no host name, also one that starts with a forwarded host', async () => {
+    for (const name of [`${WEBSHOP}\\evil.example.com`, `${WEBSHOP}/x`, 'goudenkorst-webshop%2ecom', `evil.example.com@${WEBSHOP}`, `${WEBSHOP}:443`]) {
+      expect((await askOverTls(responder.httpsPort!, name, root)).ok, name).toBe(false);
+    }
+    expect(orders).toEqual([]);
+    expect(await services.db.select().from(forwardCertificates)).toEqual([]);
+  });
+
   it('issues a certificate for a forwarded host on its first handshake, and answers the redirect over HTTPS', async () => {
     expect(responder.httpsPort).not.toBeNull();
     const answer = await askOverTls(responder.httpsPort!, WEBSHOP, root, '/taart?x=1');

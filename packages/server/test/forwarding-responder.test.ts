@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acmeChallenges, domainRedirects, domains } from '../src/db/schema/index.ts';
@@ -30,6 +31,33 @@ function ask(port: number, host: string, path = '/', method = 'GET'): Promise<An
   });
 }
 
+/**
+ * A request written byte for byte on a socket, so the responder sees exactly these headers (a
+ * client library would refuse or merge some of them); answers the status and the headers.
+ */
+function askRaw(port: number, head: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [top = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = top.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.end(Buffer.from(`${head}Connection: close\r\n\r\n`, 'latin1'));
+  });
+}
+
+const expectNotFramable = (answer: Answer, what: string) => {
+  expect(String(answer.headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+  expect(answer.headers['x-frame-options'], what).toBe('DENY');
+};
+
 describe('the forwarding responder over HTTP', () => {
   let services: Services;
   let customerId: number;
@@ -52,6 +80,7 @@ describe('the forwarding responder over HTTP', () => {
     let answer = await ask(responder.port, WEBSHOP, '/taart?x=1');
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe('https://goudenkorst.nl/winkel');
+    expectNotFramable(answer, 'the redirect');
     for (const host of ['GoudenKorst-Webshop.COM:8088', 'www.goudenkorst-webshop.com', 'goudenkorst-webshop.com.']) {
       expect((await ask(responder.port, host, '/taart')).headers.location, host).toBe('https://goudenkorst.nl/winkel');
     }
@@ -63,6 +92,29 @@ describe('the forwarding responder over HTTP', () => {
     expect((await ask(responder.port, WEBSHOP, '/')).headers.location).toBe('https://goudenkorst.nl/winkel');
     // The request's path never becomes the host.
     expect((await ask(responder.port, WEBSHOP, '//evil.example/x')).headers.location).toBe('https://goudenkorst.nl/winkel//evil.example/x');
+  });
+
+  it('refuses a Host that is no host name, and a request with two, with 400 and no redirect', async () => {
+    await forward({ redirectStatus: 301, keepPath: false });
+    expect((await askRaw(responder.port, `GET / HTTP/1.1\r\nHost: ${WEBSHOP}\r\n`)).status).toBe(301);
+    const malformed = [`${WEBSHOP}\\evil.nl`, `${WEBSHOP}/x`, 'goudenkorst-webshop%2ecom', `evil.nl@${WEBSHOP}`, `${WEBSHOP}?x`, `${WEBSHOP}#x`, `${WEBSHOP} x`, `${WEBSHOP}:80x`, `${WEBSHOP}:`, 'goudenkorst_webshop.com', `-${WEBSHOP}`, `goudenkorst-webshop..com`, `${'a'.repeat(64)}.com`, `${'abcdefghi.'.repeat(26)}com`, 'b\xc3\xa4ckerei.de', ''];
+    for (const host of malformed) {
+      for (const path of ['/taart', '/.well-known/acme-challenge/tok-EN_1']) {
+        const answer = await askRaw(responder.port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n`);
+        expect(answer.status, `${host} ${path}`).toBe(400);
+        expect(answer.headers.location, host).toBeUndefined();
+        expect(answer.body, host).toContain('Bad Request');
+        expect(answer.body, host).not.toContain('goudenkorst');
+      }
+    }
+    for (const hosts of [[WEBSHOP, WEBSHOP], [WEBSHOP, 'evil.nl'], ['evil.nl', WEBSHOP]]) {
+      const answer = await askRaw(responder.port, `GET /taart HTTP/1.1\r\n${hosts.map((host) => `Host: ${host}\r\n`).join('')}`);
+      expect(answer.status, hosts.join(' ')).toBe(400);
+      expect(answer.headers.location).toBeUndefined();
+    }
+    const doubled = await askRaw(responder.port, `GET /taart HTTP/1.1\r\nhost: ${WEBSHOP}\r\nHOST: ${WEBSHOP}\r\n`);
+    expect(doubled.status).toBe(400);
+    expectNotFramable(doubled, 'the refusal');
   });
 
   it('answers 302 when chosen, with or without the path', async () => {
@@ -91,6 +143,8 @@ describe('the forwarding responder over HTTP', () => {
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain('frame-src https://goudenkorst.nl;');
     expect(answer.headers['x-robots-tag']).toBe('noindex');
+    // The page frames the target; nobody frames the page.
+    expectNotFramable(answer, 'the frame page');
   });
 
   it('answers an unknown host, an address and a DNS forward with the parked page (404)', async () => {
@@ -101,6 +155,9 @@ describe('the forwarding responder over HTTP', () => {
       expect(answer.body).toContain('<meta name="robots" content="noindex">');
     }
     expect((await ask(responder.port, 'onbekend.nl')).body).toContain('<h1>onbekend.nl</h1>');
+    expectNotFramable(await ask(responder.port, 'onbekend.nl'), 'the parked page');
+    // An address literal is a host too, though no forward's: parked.
+    expect((await ask(responder.port, '[2001:db8::1]:8088')).status).toBe(404);
     await forward({ forwardOption: 'DNS', forwardTo: '198.51.100.7' });
     expect((await ask(responder.port, WEBSHOP)).status).toBe(404);
     await forward({ forwardOption: 'NONE', forwardTo: '' });

@@ -1,24 +1,40 @@
-import { domainToASCII } from 'node:url';
+import { isHostName, isIpv6 } from '@kavel/core';
 
 /**
- * The name a request asked for, from its Host header: lower case, without port or trailing dot,
- * an internationalised name in ASCII (Punycode). Null for what is no domain name (missing, an
- * IP address, malformed).
+ * What a request's Host header asks for: a domain name (lower case, without port or trailing
+ * dot), or null for a host that is no forward's (an address, a single label). Not ok for what is
+ * no host at all: anything but a host name or a bracketed IPv6 address with an optional port of
+ * digits. Nothing is decoded or cut off first: `alpha.nl\evil.nl`, `alpha.nl/x` and `alpha%2enl`
+ * are refused, never read as `alpha.nl`. Browsers send an internationalised name in Punycode.
  */
-export function normaliseHost(header: string | undefined): string | null {
-  if (!header) return null;
-  let host = header.trim().toLowerCase();
-  if (host.startsWith('[')) return null; // an IPv6 literal
-  const colon = host.lastIndexOf(':');
-  if (colon !== -1) {
-    if (!/^\d{1,5}$/.test(host.slice(colon + 1))) return null;
-    host = host.slice(0, colon);
-  }
-  if (host.endsWith('.')) host = host.slice(0, -1);
-  if (host === '' || /^[\d.]+$/.test(host)) return null;
-  const ascii = domainToASCII(host);
-  if (ascii === '' || !ascii.includes('.') || ascii.length > 253 || !/^[a-z0-9.-]+$/.test(ascii)) return null;
-  return ascii;
+export type RequestHost = { ok: true; domain: string | null } | { ok: false };
+
+const HOST_WITH_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]*)(?::\d{1,5})?$/i;
+
+export function requestHost(header: string | undefined): RequestHost {
+  const match = header === undefined ? null : HOST_WITH_PORT.exec(header);
+  const host = match?.[1];
+  if (host === undefined) return { ok: false };
+  if (host.startsWith('[')) return isIpv6(host.slice(1, -1)) ? { ok: true, domain: null } : { ok: false };
+  return isHostName(host) ? { ok: true, domain: domainOf(host) } : { ok: false };
+}
+
+/** A host name's domain: lower case, without the trailing dot; null for an address or a single label. */
+function domainOf(host: string): string | null {
+  const domain = (host.endsWith('.') ? host.slice(0, -1) : host).toLowerCase();
+  return !domain.includes('.') || /^[\d.]+$/.test(domain) ? null : domain;
+}
+
+/** The domain name of a TLS handshake's server name (SNI); null for what is no host name (a port included), an address or a single label. */
+export function serverNameDomain(servername: string): string | null {
+  return isHostName(servername) ? domainOf(servername) : null;
+}
+
+/** Whether a request carries more than one Host header (Node keeps the first; a proxy before us may have used the other). */
+export function hasTwoHosts(rawHeaders: readonly string[]): boolean {
+  let hosts = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) if (rawHeaders[index]!.toLowerCase() === 'host') hosts++;
+  return hosts > 1;
 }
 
 /** The domain names whose forward answers a host: the host itself, and the domain of its `www.`. */

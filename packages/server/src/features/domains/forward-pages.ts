@@ -7,6 +7,17 @@ const FRAME_STYLE = 'html,body{margin:0;height:100%;overflow:hidden}iframe{displ
 const PARKED_STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:15vh 1.5rem;text-align:center;color:#1d2a35}h1{font-size:1.5rem;word-break:break-all}';
 const styleHash = (style: string) => `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
 
+/**
+ * What every answer of the responder carries: nobody frames it (a frame forward's page frames
+ * its target; framing that page in turn serves no customer and only helps clickjacking), and a
+ * policy that allows nothing for answers without a page of their own.
+ */
+export const NOT_FRAMABLE: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+};
+
 export interface ResponderPage {
   status: number;
   headers: Record<string, string>;
@@ -24,7 +35,7 @@ export function framePage(target: string, title: string, domain: string): Respon
   return {
     status: 200,
     headers: {
-      'content-security-policy': `default-src 'none'; style-src ${styleHash(FRAME_STYLE)}; frame-src ${url.origin}; child-src ${url.origin}; base-uri 'none'; form-action 'none'`,
+      'content-security-policy': `default-src 'none'; style-src ${styleHash(FRAME_STYLE)}; frame-src ${url.origin}; child-src ${url.origin}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       'x-robots-tag': 'noindex',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'cache-control': 'no-cache',
@@ -46,7 +57,7 @@ export function parkedPage(host: string | null): ResponderPage {
   return {
     status: 404,
     headers: {
-      'content-security-policy': `default-src 'none'; style-src ${styleHash(PARKED_STYLE)}; base-uri 'none'; form-action 'none'`,
+      'content-security-policy': `default-src 'none'; style-src ${styleHash(PARKED_STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       'x-robots-tag': 'noindex',
       'cache-control': 'no-cache',
     },
@@ -79,4 +90,17 @@ export function redirectLocation(target: string, keepPath: boolean, requestUrl: 
   const joined = [url.search.slice(1), query].filter((part) => part !== '').join('&');
   url.search = joined;
   return url.href;
+}
+
+/** The answer to a request whose Host is no host name, or that has two: a plain refusal, nothing of any domain in it. */
+export function badHostAnswer(): ResponderPage {
+  return {
+    status: 400,
+    headers: { 'cache-control': 'no-store' },
+    html: `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Bad Request</title></head>
+<body><h1>Bad Request</h1><p>The Host header of this request is not one host name.</p></body>
+</html>`,
+  };
 }

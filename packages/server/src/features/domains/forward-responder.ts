@@ -1,7 +1,7 @@
 import type { SecureContext } from 'node:tls';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
-import { normaliseHost } from './forward-host.ts';
-import { framePage, parkedPage, redirectLocation, type ResponderPage } from './forward-pages.ts';
+import { hasTwoHosts, requestHost } from './forward-host.ts';
+import { badHostAnswer, framePage, NOT_FRAMABLE, parkedPage, redirectLocation, type ResponderPage } from './forward-pages.ts';
 import type { ForwardService } from './forward-service.ts';
 import { RequestLog } from '../../http/request-log.ts';
 import { zodSchemaController } from '../../http/schema-compilers.ts';
@@ -22,6 +22,12 @@ export interface ForwardResponderDeps {
  * It has no sessions, cookies or body parsing, and writes nothing itself. With `tls` it speaks
  * HTTPS (a certificate order on a handshake writes through the forward-tls service).
  */
+/** The domain a request asked for; its Host was checked on arrival. */
+const domainOfRequest = (header: string | undefined) => {
+  const host = requestHost(header);
+  return host.ok ? host.domain : null;
+};
+
 export async function buildForwardResponder(deps: ForwardResponderDeps): Promise<FastifyInstance> {
   const tls = deps.tls;
   const app = Fastify({
@@ -51,13 +57,19 @@ export async function buildForwardResponder(deps: ForwardResponderDeps): Promise
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-  const send = (reply: FastifyReply, page: ResponderPage) =>
-    reply.code(page.status).headers(page.headers).header('x-content-type-options', 'nosniff').type('text/html; charset=utf-8').send(page.html);
+  const send = (reply: FastifyReply, page: ResponderPage) => reply.code(page.status).headers(page.headers).type('text/html; charset=utf-8').send(page.html);
+
+  // Every answer, refusals and redirects too, is never framed (a page's own policy says so as well).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(NOT_FRAMABLE);
+    // Two Host headers, or one that is no host: which site was meant is not certain, so none is answered.
+    if (hasTwoHosts(request.raw.rawHeaders) || !requestHost(request.headers.host).ok) return send(reply, badHostAnswer());
+  });
 
   const challengeAnswer = deps.challengeAnswer;
   if (challengeAnswer) {
     app.get<{ Params: { token: string } }>('/.well-known/acme-challenge/:token', async (request, reply) => {
-      const host = normaliseHost(request.headers.host);
+      const host = domainOfRequest(request.headers.host);
       const answer = host && /^[\w-]{1,256}$/.test(request.params.token) ? await challengeAnswer(host, request.params.token) : null;
       if (answer === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       return reply.code(200).type('application/octet-stream').send(answer);
@@ -65,7 +77,7 @@ export async function buildForwardResponder(deps: ForwardResponderDeps): Promise
   }
 
   app.all('/*', async (request, reply) => {
-    const host = normaliseHost(request.headers.host);
+    const host = domainOfRequest(request.headers.host);
     const forward = host ? await deps.forwards.forHost(host) : null;
     if (!forward) return send(reply, parkedPage(host));
     if (forward.forwardOption === 'IFRAME') return send(reply, framePage(forward.forwardTo, forward.frameTitle, forward.domain));

@@ -8,7 +8,7 @@ import type { CacheEventsPort } from '../../ports/cache-events/index.ts';
 import type { CounterPort } from '../../ports/counters/counter-port.ts';
 import type { HostAddressesPort } from '../../ports/host-addresses/index.ts';
 import { ReadCache } from '../../read-cache.ts';
-import { normaliseHost } from '../domains/forward-host.ts';
+import { serverNameDomain } from '../domains/forward-host.ts';
 import type { ForwardService } from '../domains/forward-service.ts';
 import * as repository from './forward-certificate-repository.ts';
 import type { KeySealing } from './key-sealing.ts';
@@ -31,8 +31,8 @@ export interface ForwardTlsService {
   readonly enabled: boolean;
   /**
    * The TLS context for a handshake's server name (SNI): its stored certificate, or one ordered
-   * now. Null (no certificate, the handshake fails) for a name without an HTTP or IFRAME forward,
-   * one that does not point at the responder, or one over its rate limit.
+   * now. Null (no certificate, the handshake fails) for a name that is no host name, one without
+   * an HTTP or IFRAME forward, one that does not point at the responder, or one over its rate limit.
    */
   secureContextFor(servername: string): Promise<SecureContext | null>;
   /** The HTTP-01 answer for `token` in a request to `host` (normalised), or null. */
@@ -186,7 +186,8 @@ export function createForwardTlsService(deps: ForwardTlsDeps): ForwardTlsService
     enabled,
 
     async secureContextFor(servername) {
-      const host = normaliseHost(servername);
+      // Taken as it came: a name that is no host name (`alpha.nl\evil.nl`) is never read as one that is.
+      const host = serverNameDomain(servername);
       if (!host || !enabled) return null;
       if (!(await deps.forwards.forHost(host))) return null;
       const current = await certificateOf(host);
