@@ -34,6 +34,7 @@ import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerPages } from './http/pages.ts';
 import { registerPasswordJudge } from './http/password-judge.ts';
 import { zodSchemaController } from './http/schema-compilers.ts';
@@ -95,6 +96,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
+  registerJsonBodyParser(app);
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 

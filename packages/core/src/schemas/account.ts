@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isPasswordGuessable, passwordUserInputs } from '../password-strength.ts';
 import { safeString, safeText } from './safe-text.ts';
 import { ZCustomerSummary, ZLoginUsername } from './session.ts';
-import { DEFAULT_COUNTRY_ID, formatDutchPostcode, isDutchPostcode, optionalText, requiredText as required, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { DEFAULT_COUNTRY_ID, formatDutchPostcode, isDutchPostcode, optionalText, requiredText as required, ZCountryId, ZEmail, ZGender, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /**
  * Account wire shapes (spec 000 sections 3, 5, 7; spec 001 sections 3, 5, 7). Error messages are
@@ -73,7 +73,7 @@ export const ZRegistrationDto = z
     streetNumberAddition: optionalText(STREET_NUMBER_ADDITION_MAX_LENGTH),
     postCode: required(12),
     city: required(80),
-    countryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }).max(249, { error: 'required' }).default(DEFAULT_COUNTRY_ID),
+    countryId: ZCountryId.default(DEFAULT_COUNTRY_ID),
     phoneNumber: ZPhoneNumber,
     email: ZEmail,
     password: ZPasswordLength,

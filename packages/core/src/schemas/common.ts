@@ -9,6 +9,19 @@ export const ZApiError = z.object({
 });
 export type TApiError = z.infer<typeof ZApiError>;
 
+/** Fastify validates a missing body as `null`; only `_csrf` may accompany a form post. */
+const isEmptyBody = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.entries(value).every(([key, field]) => key === '_csrf' && typeof field === 'string'));
+
+/**
+ * The body of a write that takes none (a DELETE, a POST that only names its target in the path):
+ * none, an empty one, `null` or `{}`. Anything else is refused before a hook reads it, so a body cannot
+ * change what such a route does, nor make an idempotency fingerprint walk it.
+ */
+export const ZNoBody = z.unknown().refine(isEmptyBody, { error: 'noBody' });
+
 /** `POST /api/report-error` (spec 001 section 7). Bounded so a report cannot flood storage. */
 export const ZErrorReport = z.object({
   msg: safeString({ multiline: true }).max(2_000, { error: 'tooLong' }),

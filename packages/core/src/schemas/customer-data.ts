@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZCustomerSummary, type TCustomerSummary } from './session.ts';
-import { DEFAULT_COUNTRY_ID, EVEN_WHEN_A_FIELD_FAILED, formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZHouseNumber, ZPhoneNumber } from './fields.ts';
+import { DEFAULT_COUNTRY_ID, EVEN_WHEN_A_FIELD_FAILED, formatDutchPostcode, isDutchPostcode, optionalText, requiredText, ZCountryId, ZHouseNumber, ZPhoneNumber } from './fields.ts';
 
 /** The maximum length of a house number's addition (spec 001 section 9). */
 export const STREET_NUMBER_ADDITION_LENGTH = 10;
@@ -35,14 +35,14 @@ export const ZCustomerDataForm = z
     streetNumberAddition: optionalText(STREET_NUMBER_ADDITION_LENGTH),
     postCode: requiredText(12),
     city: requiredText(80),
-    countryId: z.coerce.number({ error: 'required' }).int().min(1, { error: 'required' }).max(249, { error: 'required' }),
+    countryId: ZCountryId,
     phoneNumber: ZPhoneNumber,
   })
   // Also when another field failed: one answer carries every fault of the form.
   .superRefine(
     (form, ctx) => {
       const postCode = typeof form.postCode === 'string' ? form.postCode.trim() : '';
-      if (Number(form.countryId) === DEFAULT_COUNTRY_ID && postCode && !isDutchPostcode(postCode)) ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'postcode' });
+      if (form.countryId === DEFAULT_COUNTRY_ID && postCode && !isDutchPostcode(postCode)) ctx.addIssue({ code: 'custom', path: ['postCode'], message: 'postcode' });
     },
     EVEN_WHEN_A_FIELD_FAILED,
   )

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './safe-text.ts';
+import { fromDecimalText, safeString } from './safe-text.ts';
 
 /** Field rules shared by the account and domain-holder forms; messages are `texts/validation.ts` keys. */
 export const requiredText = (max: number) => safeString().trim().min(1, { error: 'required' }).max(max, { error: 'tooLong' });
@@ -7,6 +7,8 @@ export const optionalText = (max: number) => safeString().trim().max(max, { erro
 
 /** Nederland in the catalogue's country list: its postcodes are checked. */
 export const DEFAULT_COUNTRY_ID = 154;
+/** A country of the catalogue's list (1 to 249): a number, or its digits as a select element posts them. */
+export const ZCountryId = fromDecimalText(z.number({ error: 'required' }).int({ error: 'required' }).min(1, { error: 'required' }).max(249, { error: 'required' }));
 export const ZEmail = safeString().trim().toLowerCase().min(1, { error: 'required' }).max(254, { error: 'tooLong' }).pipe(z.email({ error: 'email' }));
 export const ZPhoneNumber = z.string({ error: 'required' }).trim().regex(/^\+?[0-9 ()-]{6,20}$/, { error: 'phone' });
 export const ZHouseNumber = z.string({ error: 'required' }).trim().regex(/^\d{1,6}$/, { error: 'houseNumber' });

@@ -50,11 +50,19 @@ const DECIMAL = /^[0-9]{1,10}$/;
 /** Form posts and query strings send numbers as text: decimal digits are read, anything else is refused. */
 const decimalText = (value: unknown) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value);
 
+/**
+ * A number field that a form post or a select element sends as text: a string of decimal digits
+ * is read as its number, a JSON number stays one, and anything else (an array, an object, a sign,
+ * an exponent) reaches `schema` unchanged and is refused there. Never `z.coerce.number`, which
+ * reads `[["154"]]` as 154 and recurses through a nested array until the stack runs out.
+ */
+export const fromDecimalText = <T extends z.ZodType>(schema: T) => z.preprocess(decimalText, schema);
+
 /** A row id from a form post: a number, or a string of decimal digits. */
-export const ZFormDbId = z.preprocess(decimalText, ZDbId);
+export const ZFormDbId = fromDecimalText(ZDbId);
 
 /** An integer from a form post or a JSON body that may send it as text, from `min`. */
-export const formDbInteger = (min = 0, error = 'number') => z.preprocess(decimalText, dbInteger(min, error));
+export const formDbInteger = (min = 0, error = 'number') => fromDecimalText(dbInteger(min, error));
 
 /** A row id in a path (`/api/account/whois/{id}`): decimal digits only, within the integer range. */
 export const ZPathId = z.string().regex(DECIMAL, { error: 'id' }).transform(Number).pipe(ZDbId);

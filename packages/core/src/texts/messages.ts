@@ -10,6 +10,7 @@ export const messages = {
     en: 'Your session has expired or the form is invalid. Reload the page and try again.',
   },
   validation: { nl: 'Controleer de ingevulde gegevens.', en: 'Please check the details you entered.' },
+  bodyTooDeep: { nl: 'De gegevens zijn te diep genest (hoogstens 32 niveaus).', en: 'The data is nested too deeply (at most 32 levels).' },
   rateLimited: { nl: 'Te veel verzoeken. Wacht even en probeer het opnieuw.', en: 'Too many requests. Wait a moment and try again.' },
   notFound: { nl: 'Niet gevonden.', en: 'Not found.' },
   internal: { nl: 'Er is iets misgegaan. Probeer het later nog eens.', en: 'Something went wrong. Please try again later.' },

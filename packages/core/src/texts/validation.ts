@@ -8,6 +8,7 @@ export const validation = {
   controlCharacters: { nl: 'Dit bevat tekens die niet zijn toegestaan.', en: 'This contains characters that are not allowed.' },
   id: { nl: 'Dit is geen geldige keuze.', en: 'This is not a valid choice.' },
   number: { nl: 'Vul een geldig getal in.', en: 'Enter a valid number.' },
+  noBody: { nl: 'Dit verzoek heeft geen inhoud; stuur het zonder.', en: 'This request takes no body; send it without one.' },
   email: { nl: 'Vul een geldig e-mailadres in.', en: 'Enter a valid e-mail address.' },
   passwordLength: { nl: 'Tussen 14 en 40 tekens', en: 'Between 14 and 40 characters' },
   passwordGuessable: {

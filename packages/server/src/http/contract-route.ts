@@ -1,4 +1,4 @@
-import type { Contract, HandlerOutput, RequestOf } from '@kavel/core';
+import { ZNoBody, type Contract, type HandlerOutput, type RequestOf } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
@@ -7,6 +7,9 @@ export type ContractHandler<C extends Contract> = (
   request: FastifyRequest<RequestOf<C>>,
   reply: FastifyReply,
 ) => Promise<HandlerOutput<C> | FastifyReply | void>;
+
+/** Methods whose body Fastify never reads. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
 /** Route options besides the schema, which comes from the contract. */
 export type ContractRouteOptions = Omit<RouteShorthandOptions, 'schema'>;
@@ -20,7 +23,9 @@ export function route<C extends Contract>(app: FastifyInstance, contract: C, opt
   const schema: NonNullable<RouteShorthandOptions['schema']> = {};
   if (contract.params) schema.params = contract.params;
   if (contract.querystring) schema.querystring = contract.querystring;
+  // A write without a body schema still gets its body parsed: refused unless empty, before any hook reads it.
   if (contract.body) schema.body = contract.body;
+  else if (!BODYLESS_METHODS.has(contract.method)) schema.body = ZNoBody;
   if (contract.headers) schema.headers = contract.headers;
   if (contract.response) schema.response = { [contract.status ?? 200]: contract.response };
   app.route({ ...options, method: contract.method, url: contract.path, schema, handler: handler as unknown as RouteHandlerMethod });

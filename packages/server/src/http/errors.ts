@@ -26,7 +26,8 @@ export function fieldRefusal(locale: Locale, field: string, key: ValidationKey):
   return new HttpError(400, text, { [field]: text });
 }
 
-const localeOf = (request: FastifyRequest) => request.session?.language ?? 'nl';
+/** The language of a refusal: the session's, else Dutch (the reseller API has no session). */
+export const localeOf = (request: FastifyRequest) => request.session?.language ?? 'nl';
 
 /** A browser navigating to a page (not an API call, not an asset): it asks for HTML. */
 function isPageRequest(request: FastifyRequest): boolean {
