@@ -36,4 +36,15 @@ describe.each([true, false])('the request log with REQUEST_LOG=%s', (requestLog)
     expect(typeof requestLines[0]!.responseTime).toBe('number');
     expect(JSON.stringify(lines)).not.toContain('geheim123');
   });
+
+  it('keeps an API key sent in the query out of the log, also when the call is refused', async () => {
+    lines.length = 0;
+    const key = 'kvl_0123456789ab_QUERYkeyQUERYkeyQUERYkeyQUERYkeyQUERYkey123';
+    for (const url of [`/api/reseller/v1/domains?api_key=${key}`, `/api/reseller/v1/domains?apiKey=${key}&x=1`, `/health?access_token=${key}`, `/api/onbekend?password=${key}`]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).not.toBe(500);
+    }
+    expect((await app.inject({ method: 'POST', url: `/api/report-error?client_secret=${key}`, payload: '{', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400);
+    expect(JSON.stringify(lines)).not.toContain('QUERYkey');
+    if (requestLog) expect(lines.filter((line) => String(line.url).includes('api_key=%5Bredacted%5D'))).toHaveLength(1);
+  });
 });

@@ -7,6 +7,18 @@ describe('redactUrl', () => {
     expect(redactUrl('/account/activeren?token=abc')).not.toContain('abc');
   });
 
+  it('hides every credential-shaped query parameter, in any spelling, and keeps the others', () => {
+    const secret = 'kvl_0123456789ab_SECRETsecretSECRETsecret';
+    for (const name of ['api_key', 'apikey', 'apiKey', 'API-KEY', 'key', 'x-api-key', 'access_token', 'refresh_token', 'password', 'passwd', 'client_secret', 'X-Amz-Signature', 'sig', 'code', 'session', 'sessionId', 'auth', 'authorization', 'jwt', 'otp', 'credential']) {
+      const url = redactUrl(`/api/reseller/v1/domains?page=2&${encodeURIComponent(name)}=${secret}`);
+      expect(url, name).not.toContain('SECRET');
+      expect(url, name).toContain('page=2');
+    }
+    expect(redactUrl(`/api/x?api%5Fkey=${secret}`)).not.toContain('SECRET');
+    expect(redactUrl('/api/x?api_key=a&api_key=b&lang=en')).toBe('/api/x?api_key=%5Bredacted%5D&lang=en');
+    expect(redactUrl('/api/beschikbaarheid?domain=bakkerij&keyword=brood&monkey=1&productCode=NL')).toBe('/api/beschikbaarheid?domain=bakkerij&keyword=brood&monkey=1&productCode=NL');
+  });
+
   it('leaves URLs without a token as they are', () => {
     expect(redactUrl('/api/bestelprocedure/getBasket')).toBe('/api/bestelprocedure/getBasket');
     expect(redactUrl('/bestelprocedure?finalStep=true')).toBe('/bestelprocedure?finalStep=true');

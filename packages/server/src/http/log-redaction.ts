@@ -1,21 +1,35 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-/** Query parameters whose values open an account (activation and password-reset links). */
-const SECRET_PARAMETERS = ['token'];
+/**
+ * Words that make a query parameter a credential: account links' `token`, API keys (`api_key`,
+ * `apiKey`, `key`), OAuth's `access_token` and `client_secret`, signed URLs' `signature`,
+ * passwords and sessions. A parameter is one when any word of its name (split at `_`, `-`, `.`
+ * and camel case) is listed, so `x-api-key` and `X-Amz-Signature` are, `keyword` is not. OAuth's
+ * `code` counts only on its own: `productCode` names a product.
+ */
+const CREDENTIAL_WORDS = new Set([
+  'token', 'key', 'apikey', 'secret', 'password', 'passwd', 'pwd', 'pass', 'passcode', 'signature', 'sig',
+  'session', 'sessionid', 'sid', 'auth', 'authorization', 'credential', 'credentials', 'jwt', 'otp', 'bearer', 'cookie',
+]);
 
-/** The URL with the values of secret query parameters replaced, so request logs never hold a working link. */
+/** Whether a query parameter's name says its value is a credential. */
+export function isCredentialParameter(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/);
+  return words.join('') === 'code' || words.some((word) => CREDENTIAL_WORDS.has(word));
+}
+
+/** The URL with the values of credential-shaped query parameters replaced, so request logs never hold a working key or link. */
 export function redactUrl(url: string): string {
   const question = url.indexOf('?');
   if (question < 0) return url;
   const params = new URLSearchParams(url.slice(question + 1));
-  let changed = false;
-  for (const name of SECRET_PARAMETERS) {
-    if (params.has(name)) {
-      params.set(name, '[redacted]');
-      changed = true;
-    }
-  }
-  return changed ? `${url.slice(0, question)}?${params.toString()}` : url;
+  const secret = [...new Set(params.keys())].filter(isCredentialParameter);
+  if (secret.length === 0) return url;
+  for (const name of secret) params.set(name, '[redacted]');
+  return `${url.slice(0, question)}?${params.toString()}`;
 }
 
 /** Fastify's request log line with the URL redacted (the default serializer's other fields kept). */
