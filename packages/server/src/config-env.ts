@@ -1,6 +1,7 @@
 import { isIpv4, isIpv6 } from '@kavel/core';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_THROTTLE as LOGIN } from './features/accounts/login-throttle-rules.ts';
+import { DEFAULT_RESELLER_API_LIMITS as RESELLER_API } from './features/reseller-api/reseller-api-limits.ts';
 import { DEFAULT_CLOUDFLARE_API_URL } from './ports/cloudflare/api-cloudflare.ts';
 
 /**
@@ -163,7 +164,11 @@ export const ZEnv = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(LOGIN.lockMinutes),
   /** Requests per minute per client on the public API. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-  RESELLER_API_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Reseller API calls per minute per key, and per reseller with all its keys together. */
+  RESELLER_API_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(RESELLER_API.perKeyPerMinute),
+  RESELLER_API_PER_MINUTE_PER_RESELLER: z.coerce.number().int().min(1).max(1_000_000).default(RESELLER_API.perResellerPerMinute),
+  /** API keys a reseller may have that are not revoked. */
+  RESELLER_API_MAX_KEYS: z.coerce.number().int().min(1).max(1000).default(RESELLER_API.activeKeys),
   /** A Redis server for the shared counters and the availability cache, e.g. `redis://127.0.0.1:6379`. */
   REDIS_URL: z.string().url().optional(),
   /** Start of every key this shop writes on Redis, so several shops can share one server. */

@@ -55,6 +55,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Calls per minute per reseller API key, counted in the shared counters. */
   resellerApiPerMinute: number;
+  /** Calls per minute per reseller, all its API keys together. */
+  resellerApiPerResellerPerMinute: number;
+  /** API keys a reseller may have that are not revoked. */
+  resellerApiMaxKeys: number;
   loginThrottle: LoginThrottleRules;
   /** Search quota and rate limit. */
   counters: SharedStore;
@@ -168,6 +172,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { adapter: 'altcha', maxNumber: e.ALTCHA_MAX_NUMBER },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     resellerApiPerMinute: e.RESELLER_API_PER_MINUTE,
+    resellerApiPerResellerPerMinute: e.RESELLER_API_PER_MINUTE_PER_RESELLER,
+    resellerApiMaxKeys: e.RESELLER_API_MAX_KEYS,
     loginThrottle: {
       delayFromFailure: e.LOGIN_DELAY_FROM_FAILURE,
       delayBaseSeconds: e.LOGIN_DELAY_BASE_SECONDS,

@@ -6,6 +6,7 @@ import { createEventBus, type EventBus } from './events.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createAccountServices, type AccountServices } from './features/accounts/account-services.ts';
 import { createApiKeyService, type ApiKeyService } from './features/reseller-api/api-key-service.ts';
+import { DEFAULT_RESELLER_API_LIMITS } from './features/reseller-api/reseller-api-limits.ts';
 import { createAddressService, type AddressService } from './features/addresses/address-service.ts';
 import { createAccountDirectory, createCustomerLookup, type CustomerLookup } from './features/accounts/customer-lookup.ts';
 import { createAvailabilityService, type AvailabilityService } from './features/availability/availability-service.ts';
@@ -43,7 +44,7 @@ import type { ShopOrigin } from './http/shop-origin.ts';
 export type ShopConfig = Pick<
   Config,
   'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'requestLog' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl' | 'resellerApiPerMinute'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> & Partial<Pick<Config['forwarder'], 'https'>> };
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl' | 'resellerApiPerMinute' | 'resellerApiPerResellerPerMinute' | 'resellerApiMaxKeys'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> & Partial<Pick<Config['forwarder'], 'https'>> };
 
 /** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */
 export type ServiceAdapters = Omit<Adapters, 'close'>;
@@ -277,7 +278,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     placing: orders.placing,
   });
 
-  const apiKeys = createApiKeyService({ db, now });
+  const apiKeys = createApiKeyService({ db, now, maxActiveKeys: config.resellerApiMaxKeys ?? DEFAULT_RESELLER_API_LIMITS.activeKeys });
 
   return { apiKeys, config, db, adapters, jobs, log, now, events, sessions, catalogue, availability, quota, dns, zones, zoneOperations, dnsProfiles, dnsPublishing, domains, forwards, forwardTls, hosting, certificates, cloudflare, vps, customer, basket, whois, domainHolders, holderRegistrySync, accounts, checkout, fulfilment, orders, orderApp, addresses, shopOrigin };
 }

@@ -109,6 +109,10 @@ export const messages = {
   resellerOnly: { nl: 'Dit kan alleen met een reseller-account.', en: 'Only a reseller account can do this.' },
   apiKeyRequired: { nl: 'Geef een geldige API-sleutel mee (Authorization: Bearer).', en: 'Send a valid API key (Authorization: Bearer).' },
   apiKeyScope: { nl: 'Deze API-sleutel mag dit niet.', en: 'This API key may not do this.' },
+  apiKeyLimit: {
+    nl: 'Je hebt al {max} actieve API-sleutels, het maximum. Trek een sleutel in die je niet meer gebruikt en maak dan een nieuwe aan.',
+    en: 'You already have {max} active API keys, the maximum. Revoke a key you no longer use, then create a new one.',
+  },
   ...checkoutMessages,
   ...orderMessages,
   ...dnsMessages,

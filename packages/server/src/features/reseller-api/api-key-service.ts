@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TApiKey, TApiKeyCreate, TApiKeyCreated, TApiKeyScope } from '@kavel/core';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
 import { resellerApiKeys } from '../../db/schema/index.ts';
-import { accountRepository } from '../accounts/account-repository.ts';
+import { accountRepository, type CustomerRow } from '../accounts/account-repository.ts';
 
 /** `kvl_` + the 12-character prefix + `_` + 43 characters of secret (32 random bytes). */
 const KEY_PATTERN = /^(kvl_[0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
@@ -15,13 +15,13 @@ export interface ApiKeyCaller {
   scopes: readonly TApiKeyScope[];
 }
 
-export type ApiKeyRefusal = { ok: false; reason: 'notReseller' };
+export type ApiKeyRefusal = { ok: false; reason: 'notReseller' } | { ok: false; reason: 'tooManyKeys'; max: number };
 
 export interface ApiKeyService {
   /** Whether this customer is an active reseller (not a sub-user): only they have keys. */
   isReseller(customerId: number): Promise<boolean>;
   list(customerId: number): Promise<TApiKey[] | ApiKeyRefusal>;
-  /** Makes a key; its secret is in this answer only (the table holds its SHA-256). */
+  /** Makes a key, unless the reseller has its maximum of active keys; its secret is in this answer only (the table holds its SHA-256). */
   create(customerId: number, input: { name: string; scopes: TApiKeyCreate['scopes'] }): Promise<{ ok: true; created: TApiKeyCreated } | ApiKeyRefusal>;
   /** Revokes one of the customer's keys (again is fine); null when it is not theirs. */
   revoke(customerId: number, keyId: number): Promise<{ ok: true; key: TApiKey } | ApiKeyRefusal | null>;
@@ -47,14 +47,12 @@ const keyOf = (row: KeyRow): TApiKey => ({
  * slow hash adds nothing), found by their prefix and compared in constant time; scoped,
  * revocable, with the time of their last use.
  */
-export function createApiKeyService(deps: { db: Database; now: () => Date }): ApiKeyService {
+export function createApiKeyService(deps: { db: Database; now: () => Date; maxActiveKeys: number }): ApiKeyService {
   const { db } = deps;
   const refused: ApiKeyRefusal = { ok: false, reason: 'notReseller' };
 
-  async function isReseller(customerId: number): Promise<boolean> {
-    const row = await accountRepository.findById(db, customerId);
-    return !!row && row.state === 'active' && row.isReseller && !row.isSubUser;
-  }
+  const isResellerRow = (row: CustomerRow | null) => !!row && row.state === 'active' && row.isReseller && !row.isSubUser;
+  const isReseller = async (customerId: number) => isResellerRow(await accountRepository.findById(db, customerId));
 
   return {
     isReseller,
@@ -64,14 +62,23 @@ export function createApiKeyService(deps: { db: Database; now: () => Date }): Ap
       return rows.map(keyOf);
     },
     async create(customerId, input) {
-      if (!(await isReseller(customerId))) return refused;
-      const prefix = `kvl_${randomBytes(6).toString('hex')}`;
-      const secret = `${prefix}_${randomBytes(32).toString('base64url')}`;
-      const [row] = await db
-        .insert(resellerApiKeys)
-        .values({ customerId, name: input.name, scopes: [...new Set(input.scopes)], prefix, secretHash: sha256(secret).toString('hex'), createdAt: deps.now() })
-        .returning();
-      return { ok: true, created: { key: keyOf(row!), secret } };
+      // The reseller's row is locked while its keys are counted and the new one is added, so two
+      // creations at once take turns and the second counts the first's key.
+      return db.transaction(async (tx) => {
+        if (!isResellerRow(await accountRepository.findById(tx, customerId, { lock: true }))) return refused;
+        const [active] = await tx
+          .select({ keys: count() })
+          .from(resellerApiKeys)
+          .where(and(eq(resellerApiKeys.customerId, customerId), isNull(resellerApiKeys.revokedAt)));
+        if (active!.keys >= deps.maxActiveKeys) return { ok: false, reason: 'tooManyKeys', max: deps.maxActiveKeys } as const;
+        const prefix = `kvl_${randomBytes(6).toString('hex')}`;
+        const secret = `${prefix}_${randomBytes(32).toString('base64url')}`;
+        const [row] = await tx
+          .insert(resellerApiKeys)
+          .values({ customerId, name: input.name, scopes: [...new Set(input.scopes)], prefix, secretHash: sha256(secret).toString('hex'), createdAt: deps.now() })
+          .returning();
+        return { ok: true, created: { key: keyOf(row!), secret } } as const;
+      });
     },
     async revoke(customerId, keyId) {
       if (!(await isReseller(customerId))) return refused;

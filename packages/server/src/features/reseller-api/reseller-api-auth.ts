@@ -13,6 +13,8 @@ export interface ResellerApiAuthDeps {
   counters: CounterPort;
   /** Calls per minute per key. */
   perMinute: number;
+  /** Calls per minute per reseller, all its keys together. */
+  perResellerPerMinute: number;
 }
 
 const callers = new WeakMap<FastifyRequest, ApiKeyCaller>();
@@ -30,10 +32,19 @@ const bearerOf = (request: FastifyRequest): string | null => {
   return match ? match[1]! : null;
 };
 
+/** Counts a call on `key` in a fixed minute window; past `limit` a 429 with Retry-After. */
+async function withinLimit(counters: CounterPort, reply: FastifyReply, key: string, limit: number): Promise<void> {
+  const hit = await counters.hit(key, 60_000, limit);
+  if (hit.count <= limit) return;
+  reply.header('retry-after', String(Math.max(1, Math.ceil(hit.resetInMs / 1000))));
+  throw refusal(API_LOCALE, 429, 'rateLimited');
+}
+
 /**
  * The route options of a reseller API call: no session (so no CSRF, and a session cookie counts
  * for nothing), and before the body is judged: a valid key (401), the call's scope (403), and
- * the key's rate limit in the shared counters (429 with Retry-After).
+ * the rate limits of the key and of its reseller (all its keys together) in the shared counters
+ * (429 with Retry-After).
  */
 export function resellerApiOptions(deps: ResellerApiAuthDeps, call: ResellerApiCall) {
   const scope: TApiKeyScope = RESELLER_API_OPERATIONS[call].scope;
@@ -47,11 +58,9 @@ export function resellerApiOptions(deps: ResellerApiAuthDeps, call: ResellerApiC
         reply.header('www-authenticate', 'Bearer realm="kavel-reseller-api"');
         throw refusal(API_LOCALE, 401, 'apiKeyRequired');
       }
-      const hit = await deps.counters.hit(`reseller-api:${caller.keyId}`, 60_000, deps.perMinute);
-      if (hit.count > deps.perMinute) {
-        reply.header('retry-after', String(Math.max(1, Math.ceil(hit.resetInMs / 1000))));
-        throw refusal(API_LOCALE, 429, 'rateLimited');
-      }
+      // The key's limit first: a call it refuses does not eat into the allowance of the reseller's other keys.
+      await withinLimit(deps.counters, reply, `reseller-api:${caller.keyId}`, deps.perMinute);
+      await withinLimit(deps.counters, reply, `reseller-api:reseller:${caller.customerId}`, deps.perResellerPerMinute);
       if (!caller.scopes.includes(scope)) throw refusal(API_LOCALE, 403, 'apiKeyScope');
       callers.set(request, caller);
     },
