@@ -1,5 +1,9 @@
 import { isHostName, isIpv6 } from '@kavel/core';
 
+export type RequestHost = { ok: true; domain: string | null } | { ok: false };
+
+const HOST_WITH_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]*)(?::\d{1,5})?$/i;
+
 /**
  * What a request's Host header asks for: a domain name (lower case, without port or trailing
  * dot), or null for a host that is no forward's (an address, a single label). Not ok for what is
@@ -7,10 +11,6 @@ import { isHostName, isIpv6 } from '@kavel/core';
  * digits. Nothing is decoded or cut off first: `alpha.nl\evil.nl`, `alpha.nl/x` and `alpha%2enl`
  * are refused, never read as `alpha.nl`. Browsers send an internationalised name in Punycode.
  */
-export type RequestHost = { ok: true; domain: string | null } | { ok: false };
-
-const HOST_WITH_PORT = /^(\[[0-9a-f:.]+\]|[^:[\]]*)(?::\d{1,5})?$/i;
-
 export function requestHost(header: string | undefined): RequestHost {
   const match = header === undefined ? null : HOST_WITH_PORT.exec(header);
   const host = match?.[1];

@@ -19,6 +19,7 @@ export interface ForwardResponderDeps {
  * The forwarding responder (the `forwarder` role): one catch-all route that finds the forward
  * of the request's Host (and of the domain of a `www.` host) and answers its redirect or frame
  * page, or the parked page; and the ACME HTTP-01 answers of the certificate orders in progress.
+ * A request whose Host is no host name, or that has two, gets a 400 and nothing else.
  * It has no sessions, cookies or body parsing, and writes nothing itself. With `tls` it speaks
  * HTTPS (a certificate order on a handshake writes through the forward-tls service).
  */
