@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
 import { registerControlPanelRoutes } from './features/accounts/control-panel-routes.ts';
+import { deviceCookieOf } from './features/accounts/login-devices.ts';
 import { registerCustomerDataRoutes } from './features/accounts/customer-data-routes.ts';
 import { registerAddressRoutes } from './features/addresses/address-routes.ts';
 import { registerAvailabilityRoutes } from './features/availability/availability-routes.ts';
@@ -26,7 +27,6 @@ import { registerOrderAppRoutes } from './features/order-app/order-app-routes.ts
 import { registerCertificateRoutes } from './features/certificates/certificate-routes.ts';
 import { registerApiKeyRoutes } from './features/reseller-api/api-key-routes.ts';
 import { registerResellerApiRoutes } from './features/reseller-api/reseller-api-routes.ts';
-import { DEFAULT_RESELLER_API_LIMITS } from './features/reseller-api/reseller-api-limits.ts';
 import { registerVpsRoutes } from './features/vps/vps-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
@@ -35,7 +35,6 @@ import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
-import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerPages } from './http/pages.ts';
 import { registerPasswordJudge } from './http/password-judge.ts';
 import { zodSchemaController } from './http/schema-compilers.ts';
@@ -97,7 +96,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
-  registerJsonBodyParser(app);
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
@@ -130,7 +128,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerAccountRoutes(app, accounts, sessions);
   registerCustomerDataRoutes(app, { db, customer: services.customer });
   registerControlPanelRoutes(app);
-  registerCaptchaRoutes(app, adapters.captcha, (username) => accounts.login.captchaDifficulty(username));
+  registerCaptchaRoutes(app, adapters.captcha, (username, request) => accounts.login.captchaDifficulty(username, deviceCookieOf(request, config.secureCookies)));
   registerErrorReportRoutes(app, db);
   // [checkout] routes
   registerCheckoutRoutes(app, checkout);
@@ -149,12 +147,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerOrderAppRoutes(app, { orderApp: services.orderApp, shopOrigin: services.shopOrigin });
   // [reseller-api] the account's API keys, and the reseller API itself (keys, no session)
   registerApiKeyRoutes(app, services.apiKeys);
-  const apiAuth = {
-    keys: services.apiKeys,
-    counters: adapters.counters,
-    perMinute: config.resellerApiPerMinute ?? DEFAULT_RESELLER_API_LIMITS.perKeyPerMinute,
-    perResellerPerMinute: config.resellerApiPerResellerPerMinute ?? DEFAULT_RESELLER_API_LIMITS.perResellerPerMinute,
-  };
+  const apiAuth = { keys: services.apiKeys, counters: adapters.counters, perMinute: config.resellerApiPerMinute ?? 120 };
   const idempotent = createIdempotentWrites(db);
   purges['reseller API idempotency keys'] = () => idempotent.purgeExpired(services.now());
   registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones, idempotent });

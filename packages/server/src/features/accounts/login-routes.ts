@@ -1,9 +1,10 @@
 import { contracts, message, safeReturnPath, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import type { SessionManager } from '../../http/session.ts';
+import { SECURE_SESSION_COOKIE, type SessionManager } from '../../http/session.ts';
 import { callerOf, sessionStarter } from './request-caller.ts';
 import type { AccountServices } from './account-services.ts';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieName } from './login-devices.ts';
 import type { LoginResult } from './login-service.ts';
 
 type LoginRefusal = Extract<LoginResult, { ok: false }>;
@@ -21,9 +22,21 @@ const FORM_ERRORS: Record<LoginRefusal['reason'], TLoginFormError> = { invalid: 
 /** Login (JSON and the order app's form post), logout and who is logged in. */
 export function registerLoginRoutes(app: FastifyInstance, services: AccountServices, sessions: SessionManager): void {
   const { login } = services;
+  // Secure exactly when the session cookie is: one setting decides both.
+  const secure = sessions.cookieName === SECURE_SESSION_COOKIE;
+  const deviceCookie = deviceCookieName(secure);
 
-  const attempt = (request: FastifyRequest, reply: FastifyReply, body: { username: string; password: string; 'g-recaptcha-response'?: string | undefined }) =>
-    login.login({ username: body.username, password: body.password, captchaToken: body['g-recaptcha-response'] }, callerOf(request), sessionStarter(sessions, request, reply));
+  const attempt = async (request: FastifyRequest, reply: FastifyReply, body: { username: string; password: string; 'g-recaptcha-response'?: string | undefined }) => {
+    const result = await login.login(
+      { username: body.username, password: body.password, captchaToken: body['g-recaptcha-response'], deviceCookie: request.cookies[deviceCookie] },
+      callerOf(request),
+      sessionStarter(sessions, request, reply),
+    );
+    if (result.ok) {
+      reply.setCookie(deviceCookie, result.deviceCookie, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
+    }
+    return result;
+  };
 
   route(app, contracts.login, {}, async (request, reply) => {
     const result = await attempt(request, reply, request.body);

@@ -1,10 +1,13 @@
 import { contracts, type TCaptchaKey } from '@kavel/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
 
-/** The work a challenge for a login of `username` must carry (a factor of the configured work). */
-export type ChallengeDifficulty = (username: string | undefined) => Promise<number>;
+/**
+ * The work a challenge for a login of `username` must carry (a factor of the configured work);
+ * the request, because a browser that logged in before is counted on its own.
+ */
+export type ChallengeDifficulty = (username: string | undefined, request: FastifyRequest) => Promise<number>;
 
 /**
  * `GET /captcha/key` and `/captcha-v3/key` tell the browser which widget to use and its key;
@@ -23,7 +26,7 @@ export function registerCaptchaRoutes(app: FastifyInstance, captcha: CaptchaPort
   if (createChallenge) {
     route(app, contracts.captchaChallenge, { config: { session: false } }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return createChallenge(await difficultyFor(request.query.username));
+      return createChallenge(await difficultyFor(request.query.username, request));
     });
   }
 }
