@@ -27,6 +27,7 @@ import { registerOrderAppRoutes } from './features/order-app/order-app-routes.ts
 import { registerCertificateRoutes } from './features/certificates/certificate-routes.ts';
 import { registerApiKeyRoutes } from './features/reseller-api/api-key-routes.ts';
 import { registerResellerApiRoutes } from './features/reseller-api/reseller-api-routes.ts';
+import { DEFAULT_RESELLER_API_LIMITS } from './features/reseller-api/reseller-api-limits.ts';
 import { registerVpsRoutes } from './features/vps/vps-routes.ts';
 import { registerErrorReportRoutes } from './features/error-reports/error-report-routes.ts';
 import { createDatabaseSpentTokenStore } from './features/captcha/spent-token-repository.ts';
@@ -35,6 +36,7 @@ import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerPages } from './http/pages.ts';
 import { registerPasswordJudge } from './http/password-judge.ts';
 import { zodSchemaController } from './http/schema-compilers.ts';
@@ -96,6 +98,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await registerCompression(app);
   await app.register(cookie);
   await app.register(formbody);
+  registerJsonBodyParser(app);
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
@@ -147,7 +150,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerOrderAppRoutes(app, { orderApp: services.orderApp, shopOrigin: services.shopOrigin });
   // [reseller-api] the account's API keys, and the reseller API itself (keys, no session)
   registerApiKeyRoutes(app, services.apiKeys);
-  const apiAuth = { keys: services.apiKeys, counters: adapters.counters, perMinute: config.resellerApiPerMinute ?? 120 };
+  const apiAuth = {
+    keys: services.apiKeys,
+    counters: adapters.counters,
+    perMinute: config.resellerApiPerMinute ?? DEFAULT_RESELLER_API_LIMITS.perKeyPerMinute,
+    perResellerPerMinute: config.resellerApiPerResellerPerMinute ?? DEFAULT_RESELLER_API_LIMITS.perResellerPerMinute,
+  };
   const idempotent = createIdempotentWrites(db);
   purges['reseller API idempotency keys'] = () => idempotent.purgeExpired(services.now());
   registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones, idempotent });
