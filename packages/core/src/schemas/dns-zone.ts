@@ -9,6 +9,17 @@ export const ZDnsZoneRecord = ZDnsRecordStored.extend({ id: z.number().int(), tt
 export type TDnsZoneRecord = z.infer<typeof ZDnsZoneRecord>;
 
 /**
+ * Why the zone's last publication to the DNS server failed: the server could not be reached (it is
+ * tried again), or it refused the zone, naming the record when it said which (`www AAAA ::ffff:…`).
+ */
+export const ZDnsPublishFailure = z.object({
+  reason: z.enum(['unreachable', 'refused']),
+  record: z.string().nullable(),
+  failedAt: z.string(),
+});
+export type TDnsPublishFailure = z.infer<typeof ZDnsPublishFailure>;
+
+/**
  * What `/account/dns-beheren?name=` shows (spec 001 section 2, the page data flags): the zone's
  * records with ids, the customer's profiles, and the flags that govern the page. `domainName` is
  * the name as people read it (Unicode), `asciiName` as DNS serves it (Punycode).
@@ -32,6 +43,8 @@ export const ZDnsZonePage = z.object({
   publishing: z.enum(['none', 'powerdns']),
   /** The zone's revision; undo names the revision it takes back. */
   revision: z.number().int(),
+  /** Set while the zone's last publication failed: the page says the records are not served yet. */
+  publishFailure: ZDnsPublishFailure.nullable(),
 });
 export type TDnsZonePage = z.infer<typeof ZDnsZonePage>;
 

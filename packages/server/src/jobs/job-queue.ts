@@ -34,7 +34,14 @@ export interface JobRun<T> {
   data: T;
 }
 
-/** A job's handler: resolving completes it; a throw is a failed run that is retried, then dead. */
+/**
+ * Thrown by a handler whose work cannot succeed by trying again (the other side refused it as it
+ * is): the job fails for good at once and is listed among the dead jobs, rather than retried for
+ * hours with the same answer.
+ */
+export class PermanentJobFailure extends Error {}
+
+/** A job's handler: resolving completes it; a throw is a failed run that is retried, then dead (at once for `PermanentJobFailure`). */
 export type JobHandler<T> = (job: JobRun<T>) => Promise<void>;
 
 /** A job that failed its last retry, as `npm run jobs:dead` lists it. */

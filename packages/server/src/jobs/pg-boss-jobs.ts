@@ -3,7 +3,7 @@ import { STARTUP_LOCK_KEY, type JobStore, type SqlExecutor, type Transaction } f
 import { loadPg } from '../db/pg-driver.ts';
 import { giveBackActiveJobs, holdRunner, REAP_EVERY_MS, reapOrphanedRuns, type Runner } from './job-runners.ts';
 import { syncQueues } from './queue-sync.ts';
-import { redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
+import { PermanentJobFailure, redactError, type DeadJob, type JobHandler, type JobSystem, type QueueSettings } from './job-queue.ts';
 
 export interface JobLog {
   info(details: object, message: string): void;
@@ -197,7 +197,11 @@ export function createPgBossJobs(options: PgBossJobsOptions): JobSystem {
           } catch (error) {
             // The message only: pg-boss stores what is thrown, and the dead-job list shows it.
             const message = redactError(error instanceof Error ? error.message : String(error));
-            log.warn({ job: name, id: job.id, error: message }, 'job failed; it is retried until its last attempt');
+            if (error instanceof PermanentJobFailure) {
+              // pg-boss retries while retry_count < retry_limit: no attempt is left, so the failure below is the last.
+              await runSql(`UPDATE ${SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [name, job.id]);
+              log.warn({ job: name, id: job.id, error: message }, 'job failed for good; it is not retried');
+            } else log.warn({ job: name, id: job.id, error: message }, 'job failed; it is retried until its last attempt');
             throw new Error(message);
           } finally {
             if (runnerId !== undefined) await runSql('DELETE FROM job_runs WHERE job_id = $1 AND runner = $2', [job.id, runnerId]).catch(() => {});

@@ -4,11 +4,20 @@ import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqu
 import { customers } from './accounts.ts';
 import { domains } from './domains.ts';
 
+/** Why a zone's last publication failed, and the revision it tried to publish. */
+export interface ZonePublishFailure {
+  reason: 'unreachable' | 'refused';
+  /** The record the DNS server named (`www AAAA ::ffff:127.0.0.1`), when it named one. */
+  record: string | null;
+  revision: number;
+}
+
 /**
  * A domain's DNS zone as the shop keeps it: the page's flags and the revision counters. Its
  * records are `domain_dns_records` (owner names relative, `@` the apex, Punycode). `revision`
  * counts the shop's changes; `publishedRevision` is the last one the DNS server confirmed, so the
- * catch-up finds zones whose publishing is behind.
+ * catch-up finds zones whose publishing is behind. `publishFailure` is the last publication's
+ * failure, cleared by the next one that succeeds: the DNS page shows it.
  */
 export const dnsZones = pgTable(
   'dns_zones',
@@ -25,6 +34,8 @@ export const dnsZones = pgTable(
     revision: integer('revision').notNull().default(0),
     publishedRevision: integer('published_revision').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    publishFailure: jsonb('publish_failure').$type<ZonePublishFailure>(),
+    publishFailedAt: timestamp('publish_failed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dns_zones_unpublished_idx').on(t.domainId).where(sql`${t.publishedRevision} < ${t.revision}`)],

@@ -1,4 +1,4 @@
-import { changeZone, domainToAscii, domainToUnicode, type IdentifiedZoneRecord, type TDnsHistoryEntry, type TDnsZonePage, type TDnsZoneRecord, type ZoneChange } from '@kavel/core';
+import { changeZone, domainToAscii, domainToUnicode, type IdentifiedZoneRecord, type TDnsHistoryEntry, type TDnsPublishFailure, type TDnsZonePage, type TDnsZoneRecord, type ZoneChange } from '@kavel/core';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/connect.ts';
 import { dnsZoneRevisions, dnsZones } from '../../db/schema/index.ts';
@@ -23,6 +23,8 @@ export interface ZoneAccess {
   activeDnsServer: boolean;
   privacyEnabled: boolean;
   revision: number;
+  /** Why the zone's last publication failed, while it did. */
+  publishFailure: TDnsPublishFailure | null;
 }
 
 /** Why a change of a zone was not made; nothing was written. */
@@ -116,6 +118,8 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
       activeDnsServer: zone?.activeDnsServer ?? true,
       privacyEnabled: zone?.privacyEnabled ?? false,
       revision: zone?.revision ?? 0,
+      publishFailure:
+        zone?.publishFailure && zone.publishFailedAt ? { reason: zone.publishFailure.reason, record: zone.publishFailure.record, failedAt: zone.publishFailedAt.toISOString() } : null,
     };
   }
 
@@ -137,6 +141,7 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
       nameservers: [...deps.nameservers],
       publishing: deps.publishing,
       revision: found.revision,
+      publishFailure: found.publishFailure,
     };
   }
 

@@ -6,7 +6,13 @@ import type { DnsZoneRecord } from '@kavel/core';
  * the shop holds and make the server hold exactly that, so repeating a call is harmless and the
  * same call repairs drift. Expected failures are answers, never throws.
  */
-export type DnsPublishFailure = { ok: false; reason: 'unreachable' | 'refused'; detail?: string };
+export type DnsPublishFailure = {
+  ok: false;
+  reason: 'unreachable' | 'refused';
+  detail?: string;
+  /** The record a refusal named, as `owner type data` with the owner relative (`www AAAA ::ffff:127.0.0.1`). */
+  record?: string;
+};
 
 /** What the server holds for a zone: its serial and its records (SOA and the apex NS left out). */
 export interface PublishedZone {

@@ -1,4 +1,4 @@
-import { absoluteOwner, domainToAscii, hostmasterName, type DnsZoneRecord } from '@kavel/core';
+import { absoluteOwner, domainToAscii, hostmasterName, relativeOwner, type DnsZoneRecord } from '@kavel/core';
 import type { DnsPublishFailure, DnsPublisherPort, PublishedZone } from './dns-publisher-port.ts';
 import { fromContent, recordSetChanges, toRecordSets, type RecordSet } from './rrsets.ts';
 
@@ -29,6 +29,23 @@ interface ApiZone {
 
 /** How often a zone's change is sent when PowerDNS fails it with a 5xx (see `patchZone`). */
 const PATCH_ATTEMPTS = 6;
+
+/** The longest record a refusal quotes back (a TXT can be kilobytes). */
+const MAX_QUOTED_RECORD = 160;
+
+/**
+ * The record PowerDNS names when it refuses a change, in the shop's words: `Record <name>/<type>
+ * '<content>': <why>`, or `RRset <name> IN <type> <why>` with the content at the end of some.
+ */
+export function refusedRecord(domain: string, error: string): string | undefined {
+  const record = /^Record (\S+)\/([A-Z0-9]+) '(.*)': /.exec(error);
+  const rrset = record ? null : /RRset (\S+) IN ([A-Z0-9]+)\b(?:.* content "?(.*?)"?)?$/.exec(error);
+  const [, name, type, content] = record ?? rrset ?? [];
+  if (!name || !type) return undefined;
+  const owner = relativeOwner(name, domain) ?? name;
+  const text = [owner, type, content].filter(Boolean).join(' ');
+  return text.length > MAX_QUOTED_RECORD ? `${text.slice(0, MAX_QUOTED_RECORD - 1)}…` : text;
+}
 
 /** SOA timers (RFC 1912's advice): refresh 3 h, retry 1 h, expire 1 week, negative answers 1 h. */
 const SOA_TIMERS = '10800 3600 604800 3600';
@@ -66,11 +83,11 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
     }
   }
 
-  const refused = (status: number, json: unknown): DnsPublishFailure => ({
-    ok: false,
-    reason: status >= 500 ? 'unreachable' : 'refused',
-    detail: `HTTP ${status}: ${typeof json === 'object' && json && 'error' in json ? String(json.error) : JSON.stringify(json)}`,
-  });
+  const refused = (status: number, json: unknown, domain?: string): DnsPublishFailure => {
+    const error = typeof json === 'object' && json && 'error' in json ? String(json.error) : JSON.stringify(json);
+    const record = status < 500 && domain ? refusedRecord(domain, error) : undefined;
+    return { ok: false, reason: status >= 500 ? 'unreachable' : 'refused', detail: `HTTP ${status}: ${error}`, ...(record ? { record } : {}) };
+  };
 
   /** The zone's name as PowerDNS writes it: ASCII, with the trailing dot. */
   const apexOf = (domain: string) => `${domainToAscii(domain)}.`;
@@ -192,7 +209,7 @@ export function createPowerDnsPublisher(options: PowerDnsOptions): DnsPublisherP
       if (changes.length === 0) return { ok: true, changedRecordSets: 0 };
       const answer = await patchZone(domain, changes);
       if ('ok' in answer) return answer;
-      if (answer.status !== 204 && answer.status !== 200) return refused(answer.status, answer.json);
+      if (answer.status !== 204 && answer.status !== 200) return refused(answer.status, answer.json, domain);
       flushLater(domain);
       return { ok: true, changedRecordSets: changes.length };
     },
