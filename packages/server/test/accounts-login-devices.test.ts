@@ -128,3 +128,21 @@ describe.each(databaseKinds)('login from a known device on $name', (kind) => {
     expect((await attempt(laptop, email, TEST_PASSWORD)).statusCode).toBe(200);
   }, LONG);
 });
+
+describe.each(databaseKinds)('the device cookie over HTTPS on $name', (kind) => {
+  let app: FastifyInstance;
+  let mailer: RecordingMailer;
+  useTestShop(kind, (shop) => ({ app, mailer } = shop), { app: { config: { secureCookies: true } } });
+
+  it('is named __Host-kavel_device: Secure, HttpOnly, Path=/, no Domain', async () => {
+    await createActiveAccount(app, mailer, 'veilig@example.nl');
+    const response = await freshClient(app).post('/api/login', { username: 'veilig@example.nl', password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const header = [response.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('__Host-kavel_device='));
+    expect(header).toMatch(/; Secure/);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; Path=\/(;|$)/);
+    expect(header).not.toMatch(/Domain=/i);
+    expect([response.headers['set-cookie'] ?? []].flat().some((line) => line.startsWith(`${DEVICE_COOKIE}=`))).toBe(false);
+  });
+});

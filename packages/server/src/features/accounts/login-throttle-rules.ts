@@ -1,5 +1,6 @@
 /**
- * The schedule that bounds password guessing per account (and per unknown address): pure, so the
+ * The schedule that bounds password guessing per account (and per unknown address, and per
+ * browser that logged in before, which `login-devices.ts` counts on its own): pure, so the
  * service, the tests and the benchmark all read the same rules.
  */
 export interface LoginThrottleRules {
