@@ -82,4 +82,14 @@ describe('the record rules take what PowerDNS publishes and refuse what it refus
     expect(answer).toMatchObject({ ok: false, reason: 'refused' });
     expect(answer.ok ? null : answer.record).toEqual(named);
   });
+
+  it('names the record of a conflict with what PowerDNS holds beside the shop (a delegation made by hand)', async () => {
+    const domain = 'zone-conflict.nl';
+    expect(await publisher.publish(domain, [])).toMatchObject({ ok: true });
+    await server.execute(
+      `INSERT INTO records (domain_id, name, type, content, ttl, prio, disabled, auth) SELECT id, 'www.${domain}', 'NS', 'ns.elders.example', 3600, 0, false, false FROM domains WHERE name = '${domain}'`,
+    );
+    const answer = await publisher.publish(domain, [{ name: 'www', type: 'CNAME', value: `${domain}.`, priority: null, ttl: 3600 }]);
+    expect(answer).toMatchObject({ ok: false, reason: 'refused', record: 'www CNAME' });
+  });
 });

@@ -39,7 +39,7 @@ const MAX_QUOTED_RECORD = 160;
  */
 export function refusedRecord(domain: string, error: string): string | undefined {
   const record = /^Record (\S+)\/([A-Z0-9]+) '(.*)': /.exec(error);
-  const rrset = record ? null : /RRset (\S+) IN ([A-Z0-9]+)\b(?:.* content "?(.*?)"?)?$/.exec(error);
+  const rrset = record ? null : /RRset (\S+) IN ([A-Z0-9]+)\b(?:.*? content "?(.*?)"?$)?/.exec(error);
   const [, name, type, content] = record ?? rrset ?? [];
   if (!name || !type) return undefined;
   const owner = relativeOwner(name, domain) ?? name;

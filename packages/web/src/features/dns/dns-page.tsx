@@ -1,4 +1,4 @@
-import { message, type TDnsRecord, type TDnsZonePage, type TDnsZoneRecord } from '@kavel/core';
+import { message, type TDnsPublishFailure, type TDnsRecord, type TDnsZonePage, type TDnsZoneRecord } from '@kavel/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocale } from '../../i18n/use-t.ts';
@@ -32,6 +32,18 @@ export function DnsManagementPage({ name, mailPreset = null }: { name: string; m
   return <Zone page={page.data} queryKey={dnsPageQueryKey(name)} mailPreset={mailPreset} />;
 }
 
+/** The zone's last publication failed: what the DNS serves is not what the page lists. */
+function PublishFailure({ failure }: { failure: TDnsPublishFailure }) {
+  const t = useDnsT();
+  const locale = useLocale();
+  const reason = failure.reason === 'unreachable' ? t('publishUnreachable') : failure.record ? t('publishRefusedRecord', { record: failure.record }) : t('publishRefused');
+  const when = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failure.failedAt));
+  return (
+    <p className="dns-page__notice dns-page__unpublished" role="status" data-testid="dns-not-published">
+      {t('notPublished', { reason })} {t('publishLastTry', { when })}
+    </p>
+  );
+}
 
 function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: readonly unknown[]; mailPreset: string | null }) {
   const t = useDnsT();
@@ -96,6 +108,7 @@ function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: re
       ) : (
         <>
           <p className="muted">{page.publishing === 'none' ? t('keptOnly', { nameservers }) : t('servedBy', { nameservers })}</p>
+          {page.publishFailure && <PublishFailure failure={page.publishFailure} />}
           <section aria-labelledby="dns-records-heading" className="dns-page__section">
             <h2 id="dns-records-heading">{t('records')}</h2>
             <RecordTable records={page.dnsListOnStart} readOnly={!canChange} editing={editing} busy={busy} onEdit={setEditing} onSave={save} onDelete={remove} />
