@@ -14,7 +14,7 @@ import { DnsNoticeModal, type DnsNotice } from './dns-notice.tsx';
 import { useDnsT } from './dns-texts.ts';
 import { RecordForm } from './record-form.tsx';
 import { RecordTable } from './record-table.tsx';
-import { ZoneHistory } from './zone-history.tsx';
+import { shopTime, ZoneHistory } from './zone-history.tsx';
 import './dns.css';
 
 
@@ -37,7 +37,7 @@ function PublishFailure({ failure }: { failure: TDnsPublishFailure }) {
   const t = useDnsT();
   const locale = useLocale();
   const reason = failure.reason === 'unreachable' ? t('publishUnreachable') : failure.record ? t('publishRefusedRecord', { record: failure.record }) : t('publishRefused');
-  const when = new Intl.DateTimeFormat(locale === 'nl' ? 'nl-NL' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(failure.failedAt));
+  const when = shopTime(locale, failure.failedAt);
   return (
     <p className="dns-page__notice dns-page__unpublished" role="status" data-testid="dns-not-published">
       {t('notPublished', { reason })} {t('publishLastTry', { when })}

@@ -23,12 +23,16 @@ interface ZoneHistoryProps {
   onUndo: (revision: number) => void;
 }
 
+/** A moment as the shop's customers read it: Dutch time, in the page language. */
+export const shopTime = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
+
 /** The zone's changes, newest first, with who made them and an undo of the latest. */
 export function ZoneHistory({ domainId, revision, readOnly, busy, onUndo }: ZoneHistoryProps) {
   const t = useDnsT();
   const locale = useLocale();
   const history = useQuery({ queryKey: ['dns-history', domainId, revision], queryFn: () => dnsApi.history(domainId) });
-  const when = (iso: string) => new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'nl-NL', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Amsterdam' }).format(new Date(iso));
+  const when = (iso: string) => shopTime(locale, iso);
   if (history.isPending) return <Spinner size="sm" />;
   if (history.isError || history.data.length === 0) return <p className="muted">{t('historyEmpty')}</p>;
   const [latest] = history.data;
