@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZDnsRecord } from './record.ts';
+import { quoteTxt, splitTxt, unquoteTxt } from './txt.ts';
 import { importZoneFile } from './zone-file/index.ts';
 
 describe('TXT text: one character rule for the record form and the zone import', () => {
@@ -19,5 +21,21 @@ describe('TXT text: one character rule for the record form and the zone import',
   it('keeps escapes that stand for printable text, and text beyond ASCII', () => {
     expect(ZDnsRecord.parse({ name: 'www', type: 'TXT', value: '"caf\\195\\169 \\"quoted\\""' }).value).toBe('café "quoted"');
     expect(importZoneFile('www TXT "caf\\195\\169" "\u00a0\u2603"\n', 'goudenkorst.nl')).toMatchObject({ ok: true, records: [{ value: 'café\u00a0\u2603' }] });
+  });
+});
+
+describe('TXT strings', () => {
+  it('quote and unquote any Unicode text to itself, in strings of at most 255 bytes', () => {
+    const encoder = new TextEncoder();
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.string({ unit: 'grapheme', maxLength: 100 }), (binary, graphemes) => {
+        for (const text of [binary, graphemes, graphemes.repeat(4)]) {
+          expect(unquoteTxt(quoteTxt(text))).toBe(new TextDecoder().decode(encoder.encode(text)));
+          for (const piece of splitTxt(text)) expect(encoder.encode(piece).length).toBeLessThanOrEqual(255);
+          expect(splitTxt(text).join('')).toBe(text);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

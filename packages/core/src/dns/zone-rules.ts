@@ -27,13 +27,26 @@ const srvTarget = (value: string) => value.split(' ')[2] ?? '.';
  * is checked in milliseconds.
  */
 export function zoneProblems(records: readonly DnsZoneRecord[], domain: string): ZoneProblem[] {
+  const steps = zoneProblemSteps(records, domain);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Records checked between two pauses of `zoneProblemSteps`. */
+const RECORDS_PER_STEP = 100;
+
+/** `zoneProblems` in steps: the generator pauses (yields) every hundred records, so a server can answer others in between. */
+export function* zoneProblemSteps(records: readonly DnsZoneRecord[], domain: string): Generator<void, ZoneProblem[], void> {
   const problems: ZoneProblem[] = [];
   const cnameOwners = new Set(records.filter((record) => record.type === 'CNAME').map((record) => absoluteOwner(record.name, domain)));
   /** Per name: how many records came before, and whether one of them is a CNAME. */
   const namesSeen = new Map<string, { count: number; cname: boolean }>();
   const ttlOfSet = new Map<string, number>();
   const seen = new Set<string>();
-  records.forEach((record, index) => {
+  for (const [index, record] of records.entries()) {
+    if (index > 0 && index % RECORDS_PER_STEP === 0) yield;
     const report = (field: ZoneProblem['field'], key: string) => problems.push({ index, field, key });
     const same = `${rrsetKey(record)} ${record.priority ?? ''} ${record.value.toLowerCase()}`;
     const before = namesSeen.get(record.name) ?? { count: 0, cname: false };
@@ -46,6 +59,6 @@ export function zoneProblems(records: readonly DnsZoneRecord[], domain: string):
     seen.add(same);
     namesSeen.set(record.name, { count: before.count + 1, cname: before.cname || record.type === 'CNAME' });
     if (!ttlOfSet.has(rrsetKey(record))) ttlOfSet.set(rrsetKey(record), record.ttl);
-  });
+  }
   return problems;
 }

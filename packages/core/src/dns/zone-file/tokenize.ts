@@ -36,7 +36,19 @@ function lineWithControlCharacter(text: string): number {
   return index + 1;
 }
 
+/** Lines read between two pauses of `tokenSteps`. */
+const LINES_PER_STEP = 100;
+
 export function tokenize(source: string): TokenizeResult {
+  const steps = tokenSteps(source);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** `tokenize` in steps: the generator pauses (yields) every hundred lines. */
+export function* tokenSteps(source: string): Generator<void, TokenizeResult, void> {
   // A byte-order mark at the start is how some editors save UTF-8, not part of the first line.
   const text = source.startsWith('\ufeff') ? source.slice(1) : source;
   const refused = lineWithControlCharacter(text);
@@ -62,6 +74,7 @@ export function tokenize(source: string): TokenizeResult {
       i++;
       atLineStart = true;
       if (depth === 0) finish();
+      if (line % LINES_PER_STEP === 0) yield;
       continue;
     }
     if (BLANK.test(char)) {
