@@ -1,4 +1,4 @@
-import { isIpv4, isIpv6 } from '@kavel/core';
+import { DEFAULT_ZONE_RECORD_LIMIT, isIpv4, isIpv6 } from '@kavel/core';
 import { z } from 'zod';
 import { DEFAULT_LOGIN_THROTTLE as LOGIN } from './features/accounts/login-throttle-rules.ts';
 import { DEFAULT_RESELLER_API_LIMITS as RESELLER_API } from './features/reseller-api/reseller-api-limits.ts';
@@ -217,6 +217,8 @@ export const ZEnv = z.object({
   DNS_NAMESERVERS: z.string().default(DEFAULT_DNS_NAMESERVERS.join(',')),
   /** The zones' SOA contact: an e-mail address or a name with dots. */
   DNS_HOSTMASTER: z.string().default(DEFAULT_DNS_HOSTMASTER),
+  /** The most records one zone may hold, however they come in (the record form, the reseller API, an import, a profile). */
+  DNS_ZONE_MAX_RECORDS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_ZONE_RECORD_LIMIT),
   /** Where the customer-data form's address lookup answers from: `offline` (committed BAG subset) or `pdok`. */
   ADDRESS_LOOKUP: z.enum(['offline', 'pdok']).default('offline'),
   /** The PDOK Locatieserver's search API (its `free` endpoint is below it). */

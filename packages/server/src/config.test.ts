@@ -29,7 +29,12 @@ describe('session configuration', () => {
 
 describe('DNS publishing configuration', () => {
   it('defaults to publishing nothing, with the default name servers and hostmaster', () => {
-    expect(loadConfig({}).dns).toEqual({ adapter: 'none', nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'], hostmaster: 'hostmaster@kavel.nl' });
+    expect(loadConfig({}).dns).toEqual({ adapter: 'none', nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'], hostmaster: 'hostmaster@kavel.nl', maxZoneRecords: 5000 });
+  });
+
+  it('reads the most records a zone may hold', () => {
+    expect(loadConfig({ DNS_ZONE_MAX_RECORDS: '20000' }).dns.maxZoneRecords).toBe(20_000);
+    expect(() => loadConfig({ DNS_ZONE_MAX_RECORDS: '0' })).toThrow(/DNS_ZONE_MAX_RECORDS/);
   });
 
   it('reads PowerDNS and the name servers, absolute and lower case', () => {
@@ -40,6 +45,7 @@ describe('DNS publishing configuration', () => {
       apiKey: 'k',
       nameservers: ['ns1.bakker-hosting.nl.', 'ns2.bakker-hosting.nl.'],
       hostmaster: 'dns.beheer@bakker-hosting.nl',
+      maxZoneRecords: 5000,
     });
   });
 

@@ -79,7 +79,8 @@ export interface Config {
   vps:
     | { adapter: 'simulated'; bootSeconds: number; failureRate: number }
     | { adapter: 'proxmox'; apiUrl: string; tokenId: string; tokenSecret: string; node: string; templateVmid: number; timeoutMs: number };
-  dns: { nameservers: string[]; hostmaster: string } & ({ adapter: 'none' } | { adapter: 'powerdns'; apiUrl: string; apiKey: string });
+  /** Where zones are published, the shop's name servers and SOA contact, and the most records a zone may hold. */
+  dns: { nameservers: string[]; hostmaster: string; maxZoneRecords: number } & ({ adapter: 'none' } | { adapter: 'powerdns'; apiUrl: string; apiKey: string });
   /** How the DNS page's scan reads a domain's present DNS: simulated, or real DNS through these resolvers (the system's when none). */
   dnsResolver: { adapter: 'simulated' } | { adapter: 'system'; servers: string[] };
   /** The customer-data form's address lookup: the committed BAG subset, or the PDOK Locatieserver. */
@@ -263,7 +264,8 @@ function dnsConfig(e: Env): Config['dns'] {
   if (!fullName(hostmasterName(hostmaster).replaceAll('\\.', '-')) || hostmaster.endsWith('@')) {
     throw new Error(`Invalid configuration: DNS_HOSTMASTER must be an e-mail address or a host name (got '${e.DNS_HOSTMASTER}')`);
   }
-  if (e.DNS_ADAPTER === 'none') return { adapter: 'none', nameservers, hostmaster };
+  const maxZoneRecords = e.DNS_ZONE_MAX_RECORDS;
+  if (e.DNS_ADAPTER === 'none') return { adapter: 'none', nameservers, hostmaster, maxZoneRecords };
   if (!e.POWERDNS_API_URL || !e.POWERDNS_API_KEY) throw new Error('Invalid configuration: DNS_ADAPTER=powerdns needs POWERDNS_API_URL and POWERDNS_API_KEY');
-  return { adapter: 'powerdns', apiUrl: e.POWERDNS_API_URL, apiKey: e.POWERDNS_API_KEY, nameservers, hostmaster };
+  return { adapter: 'powerdns', apiUrl: e.POWERDNS_API_URL, apiKey: e.POWERDNS_API_KEY, nameservers, hostmaster, maxZoneRecords };
 }

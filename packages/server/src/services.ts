@@ -1,3 +1,4 @@
+import { DEFAULT_ZONE_RECORD_LIMIT } from '@kavel/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Adapters } from './adapters.ts';
 import { DEFAULT_DNS_HOSTMASTER, DEFAULT_DNS_NAMESERVERS, DEFAULT_FORWARDER_IPV4, type Config } from './config.ts';
@@ -44,7 +45,7 @@ import type { ShopOrigin } from './http/shop-origin.ts';
 export type ShopConfig = Pick<
   Config,
   'secureCookies' | 'trustProxy' | 'webDist' | 'sessions' | 'rateLimitPerMinute' | 'logLevel' | 'requestLog' | 'baseUrl' | 'loginThrottle'
-> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl' | 'resellerApiPerMinute' | 'resellerApiPerResellerPerMinute' | 'resellerApiMaxKeys'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> & Partial<Pick<Config['forwarder'], 'https'>> };
+> & { registry: Pick<Config['registry'], 'timeoutMs'>; availability: Omit<Config['availability'], 'cache'> } & Partial<Pick<Config, 'publicUrl' | 'resellerApiPerMinute' | 'resellerApiPerResellerPerMinute' | 'resellerApiMaxKeys'>> & { dns?: Pick<Config['dns'], 'nameservers' | 'hostmaster' | 'adapter'> & Partial<Pick<Config['dns'], 'maxZoneRecords'>>; forwarder?: Pick<Config['forwarder'], 'ipv4' | 'ipv6'> & Partial<Pick<Config['forwarder'], 'https'>> };
 
 /** The ports the services use (`createAdapters` makes them; its `close` belongs to the process). */
 export type ServiceAdapters = Omit<Adapters, 'close'>;
@@ -141,8 +142,18 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     privacySupported: async (extension) => (await catalogue.snapshot()).extensionsByName.get(extension)?.privacySupported ?? false,
     nameservers: config.dns?.nameservers ?? DEFAULT_DNS_NAMESERVERS,
     publishing: config.dns?.adapter ?? 'none',
+    maxRecords: config.dns?.maxZoneRecords ?? DEFAULT_ZONE_RECORD_LIMIT,
   });
-  const zoneOperations = createZoneOperations({ zones, dns, db, resolver: adapters.dnsResolver, registry: adapters.registry, nameservers: config.dns?.nameservers ?? DEFAULT_DNS_NAMESERVERS, hostmaster: config.dns?.hostmaster ?? DEFAULT_DNS_HOSTMASTER });
+  const zoneOperations = createZoneOperations({
+    zones,
+    dns,
+    db,
+    resolver: adapters.dnsResolver,
+    registry: adapters.registry,
+    nameservers: config.dns?.nameservers ?? DEFAULT_DNS_NAMESERVERS,
+    hostmaster: config.dns?.hostmaster ?? DEFAULT_DNS_HOSTMASTER,
+    maxRecords: config.dns?.maxZoneRecords ?? DEFAULT_ZONE_RECORD_LIMIT,
+  });
   const forwards = createForwardService({
     db,
     zones,

@@ -51,7 +51,10 @@ export function registerZoneOperationRoutes(app: FastifyInstance, operations: Zo
     const answer = await operations.importZone(requireCustomerId(request), request.params.id, request.body.zoneFile, request.body.mode, language);
     if (!answer.ok) {
       if (answer.reason === 'zoneFile') throw new HttpError(400, answer.errors.join(' '), { zoneFile: answer.errors.join(' ') });
-      throw zoneRefusal(language, answer);
+      const refused = zoneRefusal(language, answer);
+      // The file as a whole is too large for the zone (with the records a merge keeps).
+      if (answer.reason === 'tooManyRecords') throw new HttpError(400, refused.message, { zoneFile: refused.message });
+      throw refused;
     }
     reply.header('cache-control', 'no-store');
     return { page: answer.page, skipped: answer.skipped };

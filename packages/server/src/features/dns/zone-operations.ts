@@ -1,12 +1,13 @@
 import {
   exportZoneFile,
   forDomain,
-  importZoneFile,
   planProfileApply,
+  readZoneFile,
   skippedRecordText,
   validationMessage,
   zoneFileErrorText,
   zoneProblems,
+  zoneProblemSteps,
   type DnsZoneRecord,
   type Locale,
   type ProfileApplyMode,
@@ -19,6 +20,7 @@ import {
 } from '@kavel/core';
 import type { Queryable } from '../../db/connect.ts';
 import type { DnsService } from './dns-service.ts';
+import { inTurns } from './event-loop-turns.ts';
 import { mailPresetRecords } from './mail-presets.ts';
 import { zoneRows } from './zone-repository.ts';
 import type { DomainRegistrar } from '../../ports/registry/registry-port.ts';
@@ -65,17 +67,29 @@ export interface ZoneOperationDeps {
   db: Queryable;
   nameservers: readonly string[];
   hostmaster: string;
+  /** The most records a zone may hold: a zone file with more is refused before it is read to the end. */
+  maxRecords: number;
 }
 
 const errorLine = (locale: Locale, plan: ProfileApplyPlan) =>
   plan.errors.map((error) => `${[error.record.name, error.record.type, error.record.value].join(' ')}: ${validationMessage(locale, error.key as Parameters<typeof validationMessage>[1])}`);
 
-/** Records that are still in the zone keep their ids, so the page's rows stay put. */
+const sameRecord = (record: DnsZoneRecord) => JSON.stringify([record.name, record.type, record.value, record.priority]);
+
+/**
+ * Records that are still in the zone keep their ids, so the page's rows stay put: each takes the
+ * first row of the zone with its name, type, value and priority that no record took before it.
+ */
 const withIds = (zone: readonly TDnsZoneRecord[], records: readonly DnsZoneRecord[]) => {
-  const free = [...zone];
+  const free = new Map<string, number[]>();
+  for (const old of zone.toReversed()) {
+    const ids = free.get(sameRecord(old));
+    if (ids) ids.push(old.id);
+    else free.set(sameRecord(old), [old.id]);
+  }
   return records.map((record) => {
-    const index = free.findIndex((old) => old.name === record.name && old.type === record.type && old.value === record.value && old.priority === record.priority);
-    return index < 0 ? record : { ...record, id: free.splice(index, 1)[0]!.id };
+    const id = free.get(sameRecord(record))?.pop();
+    return id === undefined ? record : { ...record, id };
   });
 };
 
@@ -167,23 +181,23 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
     },
 
     async importZone(customerId, domainId, zoneFile, mode, locale) {
-      let skipped: string[] = [];
-      let fileErrors: string[] | null = null;
-      const answer = await zones.edit(customerId, domainId, 'import', async (zone, found) => {
-        const read = importZoneFile(zoneFile, found.name);
-        if (!read.ok) {
-          fileErrors = read.errors.map((error) => zoneFileErrorText(locale, error));
-          return { ok: false, reason: 'invalid', field: 'zoneFile', key: 'zoneFile' };
-        }
-        skipped = read.skipped.map((entry) => skippedRecordText(locale, entry));
-        const sets = new Set(read.records.map((record) => `${record.name} ${record.type}`));
+      const found = await zones.access(customerId, domainId);
+      if (!found) return { ok: false, reason: 'notFound' };
+      if (found.readOnly) return { ok: false, reason: 'readOnly' };
+      if (!found.manageable) return { ok: false, reason: 'notManageable' };
+      if (!found.activeDnsServer) return { ok: false, reason: 'notActive' };
+      // Read before the zone is locked, in slices: a large file holds up neither the zone nor other requests.
+      const read = await inTurns(readZoneFile(zoneFile, found.name, { maxRecords: deps.maxRecords }));
+      if (!read.ok) return { ok: false, reason: 'zoneFile', errors: read.errors.map((error) => zoneFileErrorText(locale, error)) };
+      const skipped = read.skipped.map((entry) => skippedRecordText(locale, entry));
+      const sets = new Set(read.records.map((record) => `${record.name} ${record.type}`));
+      const answer = await zones.edit(customerId, domainId, 'import', async (zone) => {
         const kept = mode === 'replace' ? [] : zone.filter((record) => !sets.has(`${record.name} ${record.type}`));
         const records = [...kept, ...read.records];
-        const [problem] = zoneProblems(records, found.name);
+        const [problem] = await inTurns(zoneProblemSteps(records, found.name));
         if (problem) return { ok: false, reason: 'invalid', field: problem.field, key: problem.key };
         return { ok: true, records: withIds(zone, records) };
       });
-      if (fileErrors) return { ok: false, reason: 'zoneFile', errors: fileErrors };
       return answer.ok ? { ok: true, page: answer.page, skipped } : answer;
     },
   };

@@ -1,11 +1,11 @@
-import { contracts, type Locale, type TDnsZonePage, type ValidationKey } from '@kavel/core';
+import { contracts, fillText, validationMessage, type Locale, type TDnsZonePage, type ValidationKey } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import { fieldRefusal, refusal, type HttpError } from '../../http/errors.ts';
+import { fieldRefusal, HttpError, refusal } from '../../http/errors.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import type { ZoneAnswer, ZoneRefusal, ZoneService } from './zone-service.ts';
 
-/** The answer to a refused zone change: 404 not the customer's, 403 read-only, 409 the zone's state, 400 the record. */
+/** The answer to a refused zone change: 404 not the customer's, 403 read-only, 409 the zone's state, 400 the record or the zone's size. */
 export function zoneRefusal(locale: Locale, refused: ZoneRefusal): HttpError {
   switch (refused.reason) {
     case 'notFound':
@@ -26,6 +26,8 @@ export function zoneRefusal(locale: Locale, refused: ZoneRefusal): HttpError {
       return refusal(locale, 409, 'dnsPrivacyNotSupported');
     case 'invalid':
       return fieldRefusal(locale, refused.field, refused.key as ValidationKey);
+    case 'tooManyRecords':
+      return new HttpError(400, fillText(validationMessage(locale, 'dnsZoneRecordLimit'), { limit: refused.limit }));
   }
 }
 

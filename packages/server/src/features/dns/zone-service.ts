@@ -30,7 +30,9 @@ export interface ZoneAccess {
 /** Why a change of a zone was not made; nothing was written. */
 export type ZoneRefusal =
   | { ok: false; reason: 'notFound' | 'readOnly' | 'notManageable' | 'notActive' | 'notLatest' | 'scanFailed' | 'registryFailed' | 'privacyNotSupported' }
-  | { ok: false; reason: 'invalid'; field: string; key: string };
+  | { ok: false; reason: 'invalid'; field: string; key: string }
+  /** The change would make the zone hold more records than it may (`limit`). */
+  | { ok: false; reason: 'tooManyRecords'; limit: number };
 
 export type ZoneAnswer = { ok: true; page: TDnsZonePage } | ZoneRefusal;
 
@@ -85,6 +87,8 @@ export interface ZoneServiceDeps {
   /** The shop's name servers and where zones are published (configuration). */
   nameservers: readonly string[];
   publishing: 'none' | 'powerdns';
+  /** The most records a zone may hold, however they come in. */
+  maxRecords: number;
 }
 
 const HISTORY_LENGTH = 50;
@@ -161,6 +165,8 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
       const current = await zoneRows(tx, domainId);
       const next = await compute(current, found, tx);
       if (!next.ok) return next;
+      // A zone already over the limit (the limit was lowered) may still shrink or change in place.
+      if (next.records.length > deps.maxRecords && next.records.length > current.length) return { ok: false, reason: 'tooManyRecords', limit: deps.maxRecords };
       // The switch puts the domain on the shop's name servers in the same transaction as its records.
       if (options.activate) await tx.update(dnsZones).set({ activeDnsServer: true }).where(eq(dnsZones.domainId, domainId));
       const written = await deps.dns.writeZone(tx, domainId, next.records, { action, customerId }, current);
