@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { directDebitMandates } from '../src/db/schema/index.ts';
 import { fillBasket, purchase, purchaseBody, purchased, VALID_IBAN } from './orders-helpers.ts';
-import { createActiveAccount, customerIdOf, databaseKinds, freshClient, loginAs, useTestShop, type TestShop } from './support/index.ts';
+import { approveOnAccount, createActiveAccount, customerIdOf, databaseKinds, freshClient, loginAs, useTestShop, type TestShop } from './support/index.ts';
 
 const MANDATE_PATH = '/api/account/incasso-machtiging';
 const mandate = (overrides: Record<string, unknown> = {}) => ({ iban: 'nl91 abna 0417 1643 00', accountHolder: 'A. de Boer', mandateAccepted: true, ...overrides });
@@ -51,6 +51,8 @@ describe.each(databaseKinds)("a direct-debit mandate given on the account's data
     expect(again.json().message).toBe('Je betaalt al via automatische incasso. Neem contact met ons op om je rekeningnummer te wijzigen.');
     expect(await mandatesOf('machtiging@example.nl')).toEqual([expect.objectContaining({ accountHolder: 'A. de Boer' })]);
 
+    // A mandate alone does not make a customer one who may pay after delivery: staff approved this one.
+    await approveOnAccount(database.db, 'machtiging@example.nl');
     await fillBasket(customer);
     const order = purchased(await purchase(customer, purchaseBody('AUTOMATIC_INCASSO')));
     expect(order.returnUrl).toBe(`/bestellen/${order.orderId}/overzicht`);

@@ -9,7 +9,7 @@ import { fillBasket, purchase, purchaseBody, purchased } from './orders-helpers.
 import { openDatabase, type DatabaseHandle } from '../src/db/connect.ts';
 import { seedCatalogue } from '../src/features/catalogue/catalogue-seed.ts';
 import { shopDomainsAmong } from '../src/features/domains/domain-service.ts';
-import { buildTestApp, createActiveAccount, createServerDatabase, databaseKinds, openTestRedis, servicesOf, testRedisUrl, testDatabaseUrl, useCountedDatabase, useTestShop, type TestShop } from './support/index.ts';
+import { approveOnAccount, buildTestApp, createActiveAccount, createServerDatabase, databaseKinds, openTestRedis, servicesOf, testRedisUrl, testDatabaseUrl, useCountedDatabase, useTestShop, type TestShop } from './support/index.ts';
 
 /**
  * The availability cache is shared by the processes of a shop, and a domain the shop registers
@@ -40,6 +40,7 @@ describe.each(databaseKinds)('shared availability cache on $name', (kind) => {
 
   it('reports a domain taken on every instance once the shop registered it, within the cache time', async () => {
     const customer = await createActiveAccount(shop.app, shop.mailer, 'cache-koper@example.nl');
+    await approveOnAccount(shop.database.db, 'cache-koper@example.nl');
     const domain = await fillBasket(customer, { hosting: null });
     expect(await statusOn(other, domain)).toBe('free');
     purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));

@@ -2,7 +2,7 @@ import { ZPaymentMethods, type TPaymentMethod } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { surchargeFor } from '../src/features/checkout/payment-methods.ts';
-import { basketCalls, databaseKinds, loginAs, products, TestClient, useTestShop } from './support/index.ts';
+import { approveOnAccount, basketCalls, createActiveAccount, databaseKinds, loginAs, products, TestClient, useTestShop, type TestShop } from './support/index.ts';
 
 const { nl, basic } = products;
 const api = '/api/bestelprocedure';
@@ -22,13 +22,21 @@ const list = (manualCents: number, manual: string, zero = '€ 0,00') => [
 
 describe.each(databaseKinds)('step 3: payment methods on $name', (kind) => {
   let app: FastifyInstance;
-  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true });
+  let shop: TestShop;
+  useTestShop(kind, (ready) => ({ app } = shop = ready), { demoAccounts: true });
 
   it('charges no administration fee for paying a new product on account', async () => {
+    const customer = await createActiveAccount(app, shop.mailer, 'nieuw-product@example.nl');
+    await approveOnAccount(shop.database.db, 'nieuw-product@example.nl');
+    expect(await paymentMethods(customer)).toEqual(list(0, '€ 0,00'));
+    await basketCalls(customer).addDomain(nl, 'nieuw-product.nl');
+    expect(await paymentMethods(customer)).toEqual(list(0, '€ 0,00'));
+  });
+
+  it('offers a visitor online payment only: paying later needs a customer the shop knows', async () => {
     const visitor = new TestClient(app);
-    expect(await paymentMethods(visitor)).toEqual(list(0, '€ 0,00'));
-    await basketCalls(visitor).addDomain(nl, 'nieuw-product.nl');
-    expect(await paymentMethods(visitor)).toEqual(list(0, '€ 0,00'));
+    await basketCalls(visitor).addDomain(nl, 'bezoeker-product.nl');
+    expect(await paymentMethods(visitor)).toEqual([{ paymentMethod: 'ONLINE', price: '€ 0,00', priceCents: 0 }]);
   });
 
   it('charges the administration fee when the order holds only existing products, in the page language', async () => {
@@ -57,7 +65,7 @@ describe.each(databaseKinds)('step 3: payment methods on $name', (kind) => {
       headers: { cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': visitor.cookies.get('XSRF-TOKEN')! },
     });
     expect(bare.statusCode, bare.body).toBe(200);
-    expect(bare.json().map((method: TPaymentMethod) => method.paymentMethod)).toEqual(['ONLINE', 'MANUAL_PAYMENT', 'AUTOMATIC_INCASSO']);
+    expect(bare.json().map((method: TPaymentMethod) => method.paymentMethod)).toEqual(['ONLINE']);
     expect(bare.headers['cache-control']).toBe('no-store');
   });
 

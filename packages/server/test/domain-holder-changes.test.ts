@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SimulatedRegistry } from '../src/ports/registry/simulated-registry.ts';
 import type { Services } from '../src/services.ts';
 import { fillBasket, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
-import { createActiveAccount, databaseKinds, freshClient, insertTestOrder, lineFixtures, loginAs, testHolderSnapshot, useTestShop, waitForJobs, type RecordingMailer, type TestClient, holderForm } from './support/index.ts';
+import { approveOnAccount, createActiveAccount, databaseKinds, freshClient, insertTestOrder, lineFixtures, loginAs, testHolderSnapshot, useTestShop, waitForJobs, type RecordingMailer, type TestClient, holderForm } from './support/index.ts';
 
 const HOLDERS = '/api/account/whois';
 const usage = (query: string) => `/api/account/whois-domain?${query}`;
@@ -73,6 +73,7 @@ describe.each(databaseKinds)('domain holders and their domains on $name', (kind)
 
   it('registers a new domain bought with the standard holder with the e-mail address and phone set for it', async () => {
     const client = await createActiveAccount(app, mailer, 'sanne-houders@example.nl');
+    await approveOnAccount(services.db, 'sanne-houders@example.nl');
     const saved = await client.put(`${HOLDERS}/standard`, { label: 'Sanne zakelijk', email: 'domeinen@sanne.example', phone: '010 765 4321' });
     expect(saved.statusCode, saved.body).toBe(200);
     const domain = await fillBasket(client, { hosting: null });

@@ -13,6 +13,7 @@ import { registrationRequest } from './support/registrations.ts';
 import { freshDomain, orderOf, purchase, purchaseBody, purchased } from './orders-helpers.ts';
 import { resumableOrderIds } from '../src/features/orders/fulfilment/fulfilment-repository.ts';
 import {
+  approveOnAccount,
   basketCalls,
   basketFrom,
   createActiveAccount,
@@ -52,6 +53,7 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
 
   it("keeps a transfer pending for the losing registrar's 5 days while the rest of the order is delivered, then completes it with the expiry + 1 year", async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'verhuizing@example.nl');
+    await approveOnAccount(shop.database.db, 'verhuizing@example.nl');
     const calls = basketCalls(customer);
     const registration = freshDomain('nieuw');
     basketFrom(await calls.addDomain(products.nl, registration));
@@ -119,6 +121,7 @@ describe.each(databaseKinds)('a transfer outlives the process that asked for it,
 
   it('completes the transfer when a restarted shop sweeps after the losing registrar\'s 5 days', async () => {
     const customer = await createActiveAccount(shop.app, shop.mailer, 'herstart@example.nl');
+    await approveOnAccount(shop.database.db, 'herstart@example.nl');
     const calls = basketCalls(customer);
     const transfer = basketFrom(await calls.addDomain(products.nl, 'google.nl')).items.find((item) => item.title === 'google.nl')!;
     basketFrom(await calls.addChild(transfer.unique, products.transferCode, { value: 'Xk9#-verhuis' }));

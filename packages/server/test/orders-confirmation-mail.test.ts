@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../src/db/connect.ts';
 import { customers, invoices, orders } from '../src/db/schema/index.ts';
 import { fillBasket, payOnSimulator, purchase, purchaseBody, purchased } from './orders-helpers.ts';
 import { extractLinks } from '../src/ports/mailer/extract-links.ts';
-import { createActiveAccount, databaseKinds, testConfig, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
+import { approveOnAccount, createActiveAccount, databaseKinds, testConfig, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
 
 describe.each(databaseKinds)('order confirmation mail on $name', (kind) => {
   let shop: TestShop;
@@ -29,6 +29,7 @@ describe.each(databaseKinds)('order confirmation mail on $name', (kind) => {
   it('sends the buyer on account one confirmation with the order number, the lines, the totals, the payment method, the invoice and a link', async () => {
     const email = 'bevestiging@example.nl';
     const customer = await createActiveAccount(app, shop.mailer, email);
+    await approveOnAccount(database.db, email);
     const domain = await fillBasket(customer);
     const { orderId } = purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));
 
@@ -52,6 +53,7 @@ describe.each(databaseKinds)('order confirmation mail on $name', (kind) => {
   it('sends one confirmation for a double-clicked purchase', async () => {
     const email = 'dubbelklik-mail@example.nl';
     const customer = await createActiveAccount(app, shop.mailer, email);
+    await approveOnAccount(database.db, email);
     await fillBasket(customer);
     const body = purchaseBody('MANUAL_PAYMENT');
     const answers = await Promise.all([purchase(customer, body), purchase(customer, body)]);
@@ -84,6 +86,7 @@ describe.each(databaseKinds)('order confirmation mail on $name', (kind) => {
   it('writes to an English customer in English', async () => {
     const email = 'english-order@example.nl';
     const customer = await createActiveAccount(app, shop.mailer, email);
+    await approveOnAccount(database.db, email);
     await database.db.update(customers).set({ language: 'en' }).where(eq(customers.email, email));
     await fillBasket(customer);
     const { orderId } = purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));

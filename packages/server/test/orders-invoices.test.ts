@@ -9,7 +9,7 @@ import { createInvoiceService } from '../src/features/orders/invoice-service.ts'
 import { fillBasket, orderOf, purchase, purchaseBody, purchased, VALID_IBAN } from './orders-helpers.ts';
 import { JOBS } from '../src/jobs/queues.ts';
 import { SCHEDULES } from '../src/roles/worker.ts';
-import { createActiveAccount, databaseKinds, jobsOf, LONG_SESSIONS, TestClient, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
+import { approveOnAccount, createActiveAccount, databaseKinds, jobsOf, LONG_SESSIONS, TestClient, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
 
 const invoiceList = async (client: TestClient) => z.array(ZInvoiceSummary).parse((await client.get('/api/account/facturen')).json());
 
@@ -26,6 +26,7 @@ describe.each(databaseKinds)('invoices on $name', (kind) => {
     const customers: TestClient[] = [];
     for (let n = 0; n < 30; n++) {
       const customer = await createActiveAccount(app, shop.mailer, `tegelijk${n}@example.nl`);
+      await approveOnAccount(database.db, `tegelijk${n}@example.nl`);
       await fillBasket(customer);
       customers.push(customer);
     }
@@ -48,6 +49,7 @@ describe.each(databaseKinds)('invoices on $name', (kind) => {
   it("collects a month's orders on account on one open invoice, gives online orders their own, and closes it when a new month's order comes", async () => {
     clock = new Date('2026-01-12T09:00:00Z');
     const customer = await createActiveAccount(app, shop.mailer, 'maandfactuur@example.nl', { companyName: '<b>Bakker & "Zn"</b>' });
+    await approveOnAccount(database.db, 'maandfactuur@example.nl');
     await fillBasket(customer);
     const first = await orderOf(customer, purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT'))).orderId);
     expect(first.closed).toBe(false);
@@ -112,6 +114,7 @@ describe.each(databaseKinds)('invoices on $name', (kind) => {
   it("issues a month's open invoice by the worker's hourly job once the month is over, and not before", async () => {
     clock = new Date('2026-04-20T10:00:00Z');
     const customer = await createActiveAccount(app, shop.mailer, 'uurtaak@example.nl');
+    await approveOnAccount(database.db, 'uurtaak@example.nl');
     await fillBasket(customer);
     const april = await orderOf(customer, purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT'))).orderId);
     const issued = async () => (await invoiceList(customer)).find((invoice) => invoice.id === april.invoiceId)?.closed;
@@ -132,6 +135,7 @@ describe.each(databaseKinds)('invoices on $name', (kind) => {
 
   it("shows an invoice to its customer only: someone else's is 404, a visitor goes to the login page", async () => {
     const owner = await createActiveAccount(app, shop.mailer, 'eigenaar-factuur@example.nl');
+    await approveOnAccount(database.db, 'eigenaar-factuur@example.nl');
     await fillBasket(owner);
     const order = await orderOf(owner, purchased(await purchase(owner, purchaseBody('MANUAL_PAYMENT'))).orderId);
     const other = await createActiveAccount(app, shop.mailer, 'nieuwsgierig@example.nl');

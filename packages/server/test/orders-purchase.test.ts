@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import { directDebitMandates, orderLines, orders } from '../src/db/schema/index.ts';
 import { fillBasket, freshDomain, orderOf, purchase, purchaseBody, purchased, SIMULATED_PAGE_URL, VALID_IBAN } from './orders-helpers.ts';
-import { basketCalls, basketFrom, createActiveAccount, customerIdOf, databaseKinds, loginAs, products, TestClient, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
+import { approveOnAccount, basketCalls, basketFrom, createActiveAccount, customerIdOf, databaseKinds, loginAs, products, TestClient, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
 
 describe.each(databaseKinds)('purchase on $name', (kind) => {
   let shop: TestShop;
@@ -47,6 +47,7 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
 
   it('places an order paid on account: confirmed, on an open invoice, priced as the basket was, and empties the basket', async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'oprekening@example.nl');
+    await approveOnAccount(database.db, 'oprekening@example.nl');
     const domain = await fillBasket(customer);
     await basketCalls(customer).call('applyDiscountCode', { code: 'WELKOM10' });
     const basket = await basketCalls(customer).get();
@@ -99,6 +100,7 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
 
   it('needs a direct-debit mandate once: 400 with field errors without one, then stores it with the order', async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'incasso@example.nl');
+    await approveOnAccount(database.db, 'incasso@example.nl');
     expect(ZMandateState.parse((await customer.get('/api/bestelprocedure/directDebitMandate')).json())).toEqual({ hasMandate: false, ibanMasked: null });
     await fillBasket(customer);
 
@@ -184,6 +186,7 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
 
   it('keeps the transfer code and the redirect on the domain line', async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'verhuizer@example.nl');
+    await approveOnAccount(database.db, 'verhuizer@example.nl');
     const calls = basketCalls(customer);
     const transfer = basketFrom(await calls.addDomain(products.com, 'google.com')).items.find((item) => item.title === 'google.com')!;
     expect(transfer.productType).toBe('DOMAIN_TRANSFER');
@@ -213,6 +216,7 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
 
   it('answers a failed validation with 409 and its message, and an empty basket too', async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'afgekeurd@example.nl');
+    await approveOnAccount(database.db, 'afgekeurd@example.nl');
     const empty = await purchase(customer, purchaseBody('MANUAL_PAYMENT'));
     expect(empty.statusCode).toBe(409);
     expect(empty.json().message).toEqual(expect.any(String));
@@ -227,6 +231,7 @@ describe.each(databaseKinds)('purchase on $name', (kind) => {
   it.each(['MANUAL_PAYMENT', 'ONLINE'] as const)('makes one order of the same request sent twice, and of 20 sent at once (%s)', async (method) => {
     const email = `dubbelklik-${method.toLowerCase()}@example.nl`;
     const customer = await createActiveAccount(app, shop.mailer, email);
+    await approveOnAccount(database.db, email);
     await fillBasket(customer, { domain: freshDomain('dubbel') });
     const body = purchaseBody(method);
     const first = purchased(await purchase(customer, body));

@@ -8,7 +8,7 @@ import { domains, fulfilmentSteps, invoices, payments } from '../src/db/schema/i
 import { createSimulatedPayment } from '../src/ports/payment/index.ts';
 import type { PaymentPort } from '../src/ports/payment/payment-port.ts';
 import { fillBasket, orderOf, pathOf, payLinkOf, paymentStatusOf, payOnSimulator, purchase, purchaseBody, purchased, SIMULATED_PAGE_URL } from './orders-helpers.ts';
-import { createActiveAccount, databaseKinds, TestClient, testConfig, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
+import { approveOnAccount, createActiveAccount, databaseKinds, TestClient, testConfig, useTestShop, waitForJobs, type TestShop } from './support/index.ts';
 
 /**
  * The simulated provider, with two test handles: the notifications it hands to the shop (to replay
@@ -160,6 +160,7 @@ describe.each(databaseKinds)('online payment on $name', (kind) => {
 
   it('has no online payment for an order on account', async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'geen-betaling@example.nl');
+    await approveOnAccount(database.db, 'geen-betaling@example.nl');
     await fillBasket(customer);
     const { orderId } = purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT')));
     expect(await paymentStatusOf(customer, orderId)).toBeNull();

@@ -9,3 +9,4 @@ export * from './services.ts';
 export * from './orders.ts';
 export * from './redis.ts';
 export * from './holders.ts';
+export * from './on-account.ts';
