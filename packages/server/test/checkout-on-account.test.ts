@@ -7,6 +7,7 @@ import { directDebitMandates, invoices, orders } from '../src/db/schema/index.ts
 import { fillBasket, orderOf, purchase, purchaseBody, purchased, payOnSimulator, VALID_IBAN } from './orders-helpers.ts';
 import hostingPackages from '../src/features/catalogue/data/hosting-packages.json' with { type: 'json' };
 import {
+  approveOnAccount,
   basketCalls,
   createActiveAccount,
   customerIdOf,
@@ -88,16 +89,23 @@ describe.each(databaseKinds)('who may order on account, on $name', (kind) => {
     expect((await basketCalls(newcomer).get()).items.map((item) => item.title)).toEqual([domain]);
   });
 
-  it('does not count a confirmed order that nobody paid', async () => {
+  it('does not count a confirmed order that nobody paid, nor a paid invoice of nothing (a free order)', async () => {
     const email = `onbetaald-${Date.now()}@example.nl`;
     const newcomer = await createActiveAccount(app, shop.mailer, email);
-    await insertTestOrder(database.db, { customerId: await customerIdOf(database.db, email), lines: [lineFixtures.vps()] });
+    const customerId = await customerIdOf(database.db, email);
+    await insertTestOrder(database.db, { customerId, lines: [lineFixtures.vps()] });
     await fillBasket(newcomer);
-    expect((await purchase(newcomer, purchaseBody('MANUAL_PAYMENT'))).statusCode).toBe(403);
-    expect(await methodsOf(newcomer)).toEqual(['ONLINE']);
-    const { required, direct } = await orderAppVerdict(newcomer);
-    expect(required).toBe(true);
-    expect(direct.statusCode).toBe(409);
+    const refusedNow = async () => {
+      expect((await purchase(newcomer, purchaseBody('MANUAL_PAYMENT'))).statusCode).toBe(403);
+      expect(await methodsOf(newcomer)).toEqual(['ONLINE']);
+      const { required, direct } = await orderAppVerdict(newcomer);
+      expect(required).toBe(true);
+      expect(direct.statusCode).toBe(409);
+    };
+    await refusedNow();
+    // The test order's invoice totals nothing: marked paid, it still proves no payment.
+    await database.db.update(invoices).set({ paidAt: new Date() }).where(eq(invoices.customerId, customerId));
+    await refusedNow();
   });
 
   it('lets a customer who paid an invoice online order on account afterwards, in the shop and the order app alike', async () => {
@@ -115,6 +123,23 @@ describe.each(databaseKinds)('who may order on account, on $name', (kind) => {
     const { required, direct } = await orderAppVerdict(customer);
     expect(required).toBe(false);
     expect(direct.statusCode, direct.body).toBe(200);
+  });
+
+  it('lets a customer staff approved order on account, and a reseller by contract', async () => {
+    const email = `goedgekeurd-${Date.now()}@example.nl`;
+    const customer = await createActiveAccount(app, shop.mailer, email);
+    expect(await methodsOf(customer)).toEqual(['ONLINE']);
+    await approveOnAccount(database.db, email);
+    expect(await methodsOf(customer)).toEqual(['ONLINE', 'MANUAL_PAYMENT', 'AUTOMATIC_INCASSO']);
+    await fillBasket(customer, { hosting: largest });
+    expect(purchased(await purchase(customer, purchaseBody('MANUAL_PAYMENT'))).returnUrl).toMatch(/\/overzicht$/);
+    const { required, direct } = await orderAppVerdict(customer);
+    expect(required).toBe(false);
+    expect(direct.statusCode, direct.body).toBe(200);
+
+    const reseller = await loginAs(app, 'reseller@demo.kavel.nl');
+    const methods = await reseller.post('/api/bestelprocedure/reseller/paymentMethods', {});
+    expect(ZPaymentMethods.parse(methods.json()).map((method) => method.paymentMethod)).toEqual(['ONLINE', 'MANUAL_PAYMENT', 'AUTOMATIC_INCASSO']);
   });
 
   it('keeps the demo customer ordering on account', async () => {
