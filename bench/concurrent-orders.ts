@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { shopDomainsAmong } from '../packages/server/src/features/domains/domain-service.ts';
 import { createSimulatedRegistry } from '../packages/server/src/ports/registry/index.ts';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
-import { buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, queryCounter, waitForJobs, type DatabaseKind, type TestClient } from '@kavel/server/testing';
+import { approveOnAccount, buildTestApp, createActiveAccount, createRecordingMailer, databaseKinds, products, queryCounter, waitForJobs, type DatabaseKind, type TestClient } from '@kavel/server/testing';
 import type { DatabaseHandle } from '../packages/server/src/db/connect.ts';
 import { ms, percentile, round, table, type BenchmarkOutcome } from './support.ts';
 
@@ -67,8 +67,10 @@ async function roundTripsOfOneOrder(app: Parameters<typeof waitForJobs>[0], clie
   return { purchase, fulfilment, perOrder: purchase + fulfilment };
 }
 
-async function customerWithBasket(app: Parameters<typeof createActiveAccount>[0], mailer: Parameters<typeof createActiveAccount>[1], n: number): Promise<TestClient> {
+async function customerWithBasket(app: Parameters<typeof createActiveAccount>[0], mailer: Parameters<typeof createActiveAccount>[1], database: DatabaseHandle, n: number): Promise<TestClient> {
   const client = await createActiveAccount(app, mailer, `bench${n}@example.nl`);
+  // Paying on account is for customers the shop knows: these are approved by staff, as a regular's account is.
+  await approveOnAccount(database.db, `bench${n}@example.nl`);
   const api = '/api/bestelprocedure';
   const added = await client.post(`${api}/addItem`, { productId: products.nl.productId, productCode: products.nl.productCode, title: `kavelbestelling${n}-${randomUUID().slice(0, 8)}.nl` });
   if (added.statusCode !== 200) throw new Error(`addItem: ${added.statusCode} ${added.body}`);
@@ -91,8 +93,8 @@ async function measure(kind: DatabaseKind, latency: (typeof LATENCIES)[number]):
   const app = await buildTestApp(database, { mailer, registry, config: { rateLimitPerMinute: 10_000_000 } });
   try {
     const clients: TestClient[] = [];
-    for (let n = 0; n < CUSTOMERS; n++) clients.push(await customerWithBasket(app, mailer, n));
-    const alone = await customerWithBasket(app, mailer, CUSTOMERS);
+    for (let n = 0; n < CUSTOMERS; n++) clients.push(await customerWithBasket(app, mailer, database, n));
+    const alone = await customerWithBasket(app, mailer, database, CUSTOMERS);
 
     const latencies: number[] = [];
     let failedRequests = 0;
