@@ -1,7 +1,8 @@
 /**
  * Payloads for the input fuzz test: a plausible valid body derived from a route's zod schema,
- * and its hostile variants (control characters, integers past the database range, wrong types,
- * missing fields, huge strings, arrays for objects, invalid JSON, odd path ids).
+ * and its hostile variants (control characters, Unicode white space, integers past the database
+ * range, wrong types, nested arrays for numbers, missing fields, long and huge strings, arrays for
+ * objects, bodies nested thousands of levels deep, invalid JSON, odd path ids).
  */
 
 import { products } from './services.ts';
@@ -144,50 +145,79 @@ function withValue(root: unknown, path: Path, replacement: unknown): unknown {
   return copy;
 }
 
-/** JSON text in which the marker strings stand for numbers that JSON.stringify cannot write. */
-const RAW_NUMBERS: Record<string, string> = { '"__1e309__"': '1e309', '"__-1e309__"': '-1e309' };
-const json = (value: unknown) => Object.entries(RAW_NUMBERS).reduce((text, [marker, raw]) => text.split(marker).join(raw), JSON.stringify(value));
-
 export const BODY_LIMIT = 256 * 1024;
+const BODY_LIMIT_FOR_TEXT = BODY_LIMIT - 6_000;
+
+/** `inner` inside `depth` arrays, as JSON text (built as text: a value that deep overflows JSON.stringify). */
+const nestedArrays = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+/** How deep the deepest bodies nest: the depth that overflowed the stack in zod and in JSON.stringify. */
+const DEEP_NESTING = 20_000;
+
+/** JSON text in which the marker strings stand for what JSON.stringify cannot write: numbers past doubles, and values nested thousands deep. */
+const RAW_VALUES: Record<string, string> = { '"__1e309__"': '1e309', '"__-1e309__"': '-1e309', '"__deep__"': nestedArrays(DEEP_NESTING, '"1"') };
+const json = (value: unknown) => Object.entries(RAW_VALUES).reduce((text, [marker, raw]) => text.split(marker).join(raw), JSON.stringify(value));
+
+/**
+ * White space JavaScript's `\s` matches besides space, tab, CR and LF: the characters that made a
+ * word loop stand still. A pasted web page brings U+00A0; U+FEFF starts files.
+ */
+const UNICODE_WHITE_SPACE = ['\u000b', '\u000c', '\u0085', '\u00a0', '\u1680', '\u2000', '\u2003', '\u2007', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+/** C0 controls (NUL, which PostgreSQL text cannot hold, twice as often), DEL and C1 controls. */
+const CONTROL_CODES = [0, 0, 1, 7, 8, 11, 12, 27, 31, 127, 0x80, 0x9b, 0x9f];
+/** Longer than any field allows: a few pages, or just below the body limit. */
+const LONG_TEXTS = [5_000, BODY_LIMIT_FOR_TEXT];
+
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** The hostile variants of a valid body, in a fixed order (the ones that reach the database first). */
 export function bodyVariants(base: unknown, random: () => number): BodyVariant[] {
-  const control = () => String.fromCharCode([0, 1, 7, 8, 11, 12, 27, 31, 127][Math.floor(random() * 9)]!);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const control = () => String.fromCharCode(pick(CONTROL_CODES));
   const variants: BodyVariant[] = [];
   const add = (label: string, value: unknown) => variants.push({ label, body: json(value), contentType: JSON_TYPE });
   const paths = pathsOf(base);
   const label = (path: Path) => path.join('.');
+  const codePoint = (text: string) => `U+${text.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  // Every string field meets each class (a control character, Unicode white space, a long text)
+  // in every run, every number a nested array, every field a wrong type or its absence; which
+  // member of a class, where and how long is drawn with the seed, so the members rotate over the
+  // fields without multiplying the requests.
   for (const { path, value } of paths) {
     if (typeof value === 'string') {
-      add(`${label(path)}: NUL`, withValue(base, path, `${value}\u0000`));
-      add(`${label(path)}: control character`, withValue(base, path, `${value.slice(0, 1)}${control()}${value.slice(1)}`));
+      const c = control();
+      add(`${label(path)}: control character ${codePoint(c)}`, withValue(base, path, pick([`${value}${c}`, `${value.slice(0, 1)}${c}${value.slice(1)}`])));
+      const blank = pick(UNICODE_WHITE_SPACE);
+      const placed = pick([`${value.slice(0, 1)}${blank}${value.slice(1)}`, `${blank}${value}${blank}`, blank.repeat(3)]);
+      add(`${label(path)}: Unicode white space ${codePoint(blank)}`, withValue(base, path, placed));
+      const length = pick(LONG_TEXTS);
+      add(`${label(path)}: ${length} characters`, withValue(base, path, `${value}${pick(UNICODE_WHITE_SPACE)}`.repeat(length).slice(0, length)));
     }
   }
   for (const { path, value } of paths) {
     if (typeof value === 'number') {
-      for (const odd of [2_147_483_648, '__1e309__', -1, 1.5, '0x2']) add(`${label(path)}: ${String(odd)}`, withValue(base, path, odd));
+      for (const odd of [[[[String(value)]]], '__deep__', pick([2_147_483_648, '__1e309__', -1, 1.5, '0x2'])]) add(`${label(path)}: ${JSON.stringify(odd).slice(0, 20)}`, withValue(base, path, odd));
     }
   }
   for (const { path, value } of paths) {
     const wrong = Array.isArray(value) ? [{}] : typeof value === 'object' && value !== null ? [[value], 'x'] : typeof value === 'string' ? [12345, ['x']] : ['x', {}];
-    for (const odd of wrong) add(`${label(path)}: wrong type ${JSON.stringify(odd).slice(0, 20)}`, withValue(base, path, odd));
-    add(`${label(path)}: missing`, withValue(base, path, REMOVE));
-  }
-  for (const { path, value } of paths) {
-    if (typeof value === 'string') add(`${label(path)}: huge string below the body limit`, withValue(base, path, 'a'.repeat(BODY_LIMIT - 6_000)));
+    const odd = pick<unknown>([...wrong, REMOVE]);
+    if (odd === REMOVE) add(`${label(path)}: missing`, withValue(base, path, REMOVE));
+    else add(`${label(path)}: wrong type ${JSON.stringify(odd).slice(0, 20)}`, withValue(base, path, odd));
   }
   add('body: one huge string above the body limit', { ...(base as object), huge: 'a'.repeat(4 * BODY_LIMIT) });
-  add('body: an array for the object', [base]);
-  add('body: null', null);
-  add('body: a string', 'x');
+  const [shape, other] = pick<[string, unknown]>([['an array for the object', [base]], ['null', null], ['a string', 'x']]);
+  add(`body: ${shape}`, other);
+  add('body: objects 40 levels deep', Array.from({ length: 40 }).reduce<unknown>((inner) => ({ a: inner }), base));
+  add('body: a field nested thousands deep', { ...(base as object), nested: '__deep__' });
+  variants.push({ label: 'body: arrays nested thousands deep', body: nestedArrays(DEEP_NESTING, json(base)), contentType: JSON_TYPE });
   variants.push({ label: 'body: invalid JSON', body: `${json(base).slice(0, -1)},`, contentType: JSON_TYPE });
   variants.push({ label: 'body: empty JSON', body: '', contentType: JSON_TYPE });
   variants.push({ label: 'body: NUL in JSON text', body: '{"\u0000":"\u0000"}', contentType: JSON_TYPE });
   if (typeof base === 'object' && base !== null && !Array.isArray(base)) {
     const fields = Object.entries(base).filter(([, v]) => typeof v !== 'object' || v === null);
-    for (const [key] of fields) {
+    // A form post is read by the same schema as JSON: one field with a NUL per route.
+    for (const [key] of fields.length ? [pick(fields)] : []) {
       const form = new URLSearchParams(fields.map(([k, v]): [string, string] => [k, k === key ? `${String(v)}\u0000` : String(v)]));
       variants.push({ label: `form ${key}: NUL`, body: form.toString(), contentType: FORM_TYPE });
     }
@@ -195,16 +225,29 @@ export function bodyVariants(base: unknown, random: () => number): BodyVariant[]
   return variants;
 }
 
-/** Odd values for an id in a path; none names a record. */
-export const ODD_PATH_IDS = ['0x2', '2e0', '%202', '2%20', '+2', '-1', '0', '1.0', '%00', '1%00', '2147483648', '1e309', '99999999999999999999', 'abc', '%E2%80%AE1', '..%2F1'];
+/** Odd values for an id in a path; none names a record. The fuzz sends each route a sample (`oddPathIds`). */
+export const ODD_PATH_IDS = ['0x2', '2e0', '%202', '2%20', '+2', '-1', '0', '1.0', '%00', '1%00', '2147483648', '1e309', '99999999999999999999', 'abc', '%E2%80%AE1', '..%2F1', '%C2%A01', '1%E2%80%A8', '%EF%BB%BF1', '%0B1', '1%E3%80%80', 'a'.repeat(2_000)];
+
+/** `count` of the odd path ids, drawn with the seed. */
+export function oddPathIds(random: () => number, count: number): string[] {
+  const ids = [...ODD_PATH_IDS];
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+  }
+  return ids.slice(0, count);
+}
 
 /** A query string for `base` with each value replaced in turn by `odd` values. */
-export function queryVariants(base: Record<string, unknown>): Array<{ label: string; query: string }> {
+export function queryVariants(base: Record<string, unknown>, random: () => number): Array<{ label: string; query: string }> {
   const entries = Object.entries(base).map(([k, v]) => [k, String(Array.isArray(v) ? v[0] : v)] as const);
   const query = (replace?: string, value?: string) => new URLSearchParams(entries.map(([k, v]): [string, string] => [k, k === replace ? value! : v])).toString();
   const out = [{ label: 'query: as sampled', query: query() }];
   for (const [key, value] of entries) {
-    for (const odd of [`${value}\u0000`, `${value}\u001b`, '2147483648', 'a'.repeat(8_000)]) out.push({ label: `query ${key}: ${JSON.stringify(odd).slice(0, 20)}`, query: query(key, odd) });
+    const blank = UNICODE_WHITE_SPACE[Math.floor(random() * UNICODE_WHITE_SPACE.length)]!;
+    const control = random() < 0.5 ? '\u0000' : '\u001b';
+    const long = random() < 0.5 ? 'a'.repeat(8_000) : '2147483648';
+    for (const odd of [`${value}${control}`, `${blank}${value}${blank}`, long]) out.push({ label: `query ${key}: ${JSON.stringify(odd).slice(0, 20)}`, query: query(key, odd) });
   }
   out.push({ label: 'query: NUL key', query: '%00=%00' });
   return out;
