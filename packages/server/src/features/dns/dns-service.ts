@@ -1,14 +1,12 @@
 import { forDomain, ZDnsRecord, type DnsZoneRecord, type TDnsProfileSummary, type TDnsRecord, type TDnsRecordStored } from '@kavel/core';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/connect.ts';
-import { dnsProfileRecords, dnsProfiles, dnsZoneRevisions, dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
+import { dnsProfileRecords, dnsProfiles, dnsZones, domainDnsRecords, domains } from '../../db/schema/index.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { requestZonePublishing } from './dns-publishing.ts';
 import { nextTurn } from './event-loop-turns.ts';
+import { insertRevision } from './zone-revisions.ts';
 import { insertZoneRows, syncZoneRows, type ZoneRecordWithId, type ZoneRow } from './zone-repository.ts';
-
-/** Records from which a zone's revision is written in two statements rather than one. */
-const LARGE_ZONE = 1000;
 
 /** A record as stored in a zone: placeholders filled in, owner relative (`@` the apex), targets absolute. */
 export type ZoneRecord = DnsZoneRecord;
@@ -116,22 +114,13 @@ export function createDnsService(db: Database, deps: { jobs: JobQueue }): DnsSer
         domain: sql<string | null>`(select ${domains.name} from ${domains} where ${domains.id} = ${dnsZones.domainId})`,
       });
     if (!zone?.domain) throw new Error(`no domain ${domainId}`);
+    // Each step below is a turn's worth of work for a large zone, and the embedded database's statements give no turn of their own.
+    await nextTurn();
     const { before, after: rows } = zone.created ? { before: [], after: await insertZoneRows(tx, domainId, records) } : await syncZoneRows(tx, domainId, records, current);
     const after = records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }));
+    await nextTurn();
     const changes = zoneChanges(before, after);
-    // A large zone's two texts go in one statement each, with a turn of the event loop before
-    // each: the embedded database reads them on this thread, and at once they held it up too long.
-    const large = after.length + changes.removed.length > LARGE_ZONE;
-    if (large) await nextTurn();
-    const [written] = await tx
-      .insert(dnsZoneRevisions)
-      .values({ domainId, revision: zone.revision, customerId: change.customerId ?? null, action: change.action, changes: large ? { added: [], removed: [] } : changes, records: after })
-      .returning({ id: dnsZoneRevisions.id });
-    if (large && written) {
-      await nextTurn();
-      await tx.update(dnsZoneRevisions).set({ changes }).where(eq(dnsZoneRevisions.id, written.id));
-      await nextTurn();
-    }
+    await insertRevision(tx, { domainId, revision: zone.revision, customerId: change.customerId ?? null, action: change.action }, after, changes);
     await requestZonePublishing(deps.jobs, tx, { domainId, domain: zone.domain });
     return { revision: zone.revision, records: rows };
   }

@@ -20,7 +20,7 @@ import {
 } from '@kavel/core';
 import type { Queryable } from '../../db/connect.ts';
 import type { DnsService } from './dns-service.ts';
-import { inTurns } from './event-loop-turns.ts';
+import { inTurns, nextTurn } from './event-loop-turns.ts';
 import { mailPresetRecords } from './mail-presets.ts';
 import { zoneRows } from './zone-repository.ts';
 import type { DomainRegistrar } from '../../ports/registry/registry-port.ts';
@@ -196,6 +196,8 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
         const records = [...kept, ...read.records];
         const [problem] = await inTurns(zoneProblemSteps(records, found.name));
         if (problem) return { ok: false, reason: 'invalid', field: problem.field, key: problem.key };
+        // The checks' last slice and matching thousands of records to ids are each a turn's worth.
+        await nextTurn();
         return { ok: true, records: withIds(zone, records) };
       });
       return answer.ok ? { ok: true, page: answer.page, skipped } : answer;

@@ -75,6 +75,8 @@ export async function syncZoneRows(
       kept.push(same);
     } else inserts.push(record);
   }
+  // Matching a large zone's records to its rows took a turn's worth already: the statements start in a turn of their own.
+  await nextTurn();
   for (const ids of runsOf([...unused.keys()], ROWS_PER_STATEMENT)) {
     await tx.delete(domainDnsRecords).where(and(eq(domainDnsRecords.domainId, domainId), inArray(domainDnsRecords.id, ids)));
     if (ids.length === ROWS_PER_STATEMENT) await nextTurn();
@@ -117,7 +119,8 @@ export async function insertZoneRows(tx: Transaction, domainId: number, records:
   if (records.length === 1) return tx.insert(domainDnsRecords).values({ ...fieldsOf(records[0]!), domainId }).returning(rowColumns);
   const rows: ZoneRow[] = [];
   for (const run of runsOf(records, ROWS_PER_STATEMENT)) {
-    if (rows.length > 0) await nextTurn();
+    // The embedded database answers through promises only: without a turn of its own, the first run would follow whatever came before it.
+    await nextTurn();
     const inserted = await tx.execute(sql`insert into ${domainDnsRecords} (domain_id, name, type, value, priority, ttl)
       select ${domainId}::integer, v.name, v.type, v.value, v.priority, v.ttl
       from ${recordset(run)}
