@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { presentRecordData, ZDnsZonePage, type TDnsZonePage } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPowerDnsPublisher, type DnsPublisherPort } from '../src/ports/dns-publisher/index.ts';
-import { dnsTools, missingDnsTools, startPowerDns, type TestPowerDns } from './support/powerdns.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dnsTools, missingDnsTools } from './support/powerdns.ts';
+import { useRealPowerDns } from './support/powerdns-relay.ts';
 import { databaseKinds, loginAs, useTestShop, waitForJobs, type TestClient } from './support/index.ts';
 
 const missing = missingDnsTools();
@@ -22,25 +22,10 @@ describe.each(databaseKinds)('a forward and its undoing are served by PowerDNS a
     return;
   }
 
-  let server: TestPowerDns;
-  let publisher: DnsPublisherPort | null = null;
-  beforeAll(async () => {
-    server = await startPowerDns();
-    publisher = createPowerDnsPublisher({ apiUrl: server.apiUrl, apiKey: server.apiKey, nameservers: ['ns1.kavel.nl', 'ns2.kavel.nl'], hostmaster: 'hostmaster@kavel.nl', cacheSettleMs: 1 });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  const relay: DnsPublisherPort = {
-    name: 'powerdns',
-    nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'],
-    publish: (domain, records) => publisher!.publish(domain, records),
-    read: (domain) => publisher!.read(domain),
-    remove: (domain) => publisher!.remove(domain),
-  };
+  const powerDns = useRealPowerDns({ cacheSettleMs: 1 });
 
   let app: FastifyInstance;
-  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true, app: { dnsPublisher: relay } });
+  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true, app: { dnsPublisher: powerDns.relay } });
 
   let bakery: TestClient;
   beforeAll(async () => {
@@ -58,7 +43,7 @@ describe.each(databaseKinds)('a forward and its undoing are served by PowerDNS a
    * CNAME also what it points to, whose owner differs. The apex's SOA and NS are the server's own.
    */
   function servedAt(name: string): string[] {
-    const result = spawnSync(dnsTools.dig!, ['@127.0.0.1', '-p', String(server.dnsPort), '+norecurse', '+noall', '+answer', '+tcp', '+time=2', '+tries=1', name, 'ANY'], { encoding: 'utf8' });
+    const result = spawnSync(dnsTools.dig!, ['@127.0.0.1', '-p', String(powerDns.server().dnsPort), '+norecurse', '+noall', '+answer', '+tcp', '+time=2', '+tries=1', name, 'ANY'], { encoding: 'utf8' });
     return result.stdout
       .split('\n')
       .map((line) => line.split(/\s+/))

@@ -1,8 +1,8 @@
 import { exportZoneFile, ZDnsZonePage, type DnsZoneRecord } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPowerDnsPublisher, type DnsPublisherPort } from '../src/ports/dns-publisher/index.ts';
-import { dig, missingDnsTools, namedCheckzone, servedSerial, startPowerDns, type TestPowerDns } from './support/powerdns.ts';
+import { describe, expect, it } from 'vitest';
+import { dig, missingDnsTools, namedCheckzone, servedSerial } from './support/powerdns.ts';
+import { useRealPowerDns } from './support/powerdns-relay.ts';
 import { databaseKinds, loginAs, useTestShop, waitForJobs } from './support/index.ts';
 
 const missing = missingDnsTools();
@@ -18,31 +18,15 @@ describe.each(databaseKinds)('a record saved in the account is served by PowerDN
     return;
   }
 
-  let server: TestPowerDns;
-  let publisher: DnsPublisherPort | null = null;
-  // Started before the shop, whose publisher hands every call to the real one.
-  beforeAll(async () => {
-    server = await startPowerDns();
-    publisher = createPowerDnsPublisher({ apiUrl: server.apiUrl, apiKey: server.apiKey, nameservers: ['ns1.kavel.nl', 'ns2.kavel.nl'], hostmaster: 'hostmaster@kavel.nl' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  const relay: DnsPublisherPort = {
-    name: 'powerdns',
-    nameservers: ['ns1.kavel.nl.', 'ns2.kavel.nl.'],
-    publish: (domain, records) => publisher!.publish(domain, records),
-    read: (domain) => publisher!.read(domain),
-    remove: (domain) => publisher!.remove(domain),
-  };
+  const powerDns = useRealPowerDns();
 
   let app: FastifyInstance;
-  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true, app: { dnsPublisher: relay } });
+  useTestShop(kind, (shop) => ({ app } = shop), { demoAccounts: true, app: { dnsPublisher: powerDns.relay } });
 
   it('answers www.goudenkorst.nl A 203.0.113.10 after the save, with a higher serial, and the zone passes named-checkzone', async () => {
     await waitForJobs(app);
-    const before = servedSerial(server.dnsPort, 'goudenkorst.nl');
-    expect(dig(server.dnsPort, 'www.goudenkorst.nl', 'A')).toMatchObject({ status: 'NXDOMAIN' });
+    const before = servedSerial(powerDns.server().dnsPort, 'goudenkorst.nl');
+    expect(dig(powerDns.server().dnsPort, 'www.goudenkorst.nl', 'A')).toMatchObject({ status: 'NXDOMAIN' });
 
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
     const page = ZDnsZonePage.parse((await bakery.get('/api/account/dns-beheren?name=goudenkorst.nl')).json());
@@ -50,10 +34,10 @@ describe.each(databaseKinds)('a record saved in the account is served by PowerDN
     expect(saved.statusCode, saved.body).toBe(200);
     await waitForJobs(app);
 
-    expect(dig(server.dnsPort, 'www.goudenkorst.nl', 'A')).toEqual({ status: 'NOERROR', answers: ['A 203.0.113.10'], authoritative: true });
-    expect(servedSerial(server.dnsPort, 'goudenkorst.nl')).toBeGreaterThan(before);
+    expect(dig(powerDns.server().dnsPort, 'www.goudenkorst.nl', 'A')).toEqual({ status: 'NOERROR', answers: ['A 203.0.113.10'], authoritative: true });
+    expect(servedSerial(powerDns.server().dnsPort, 'goudenkorst.nl')).toBeGreaterThan(before);
 
-    const served = await publisher!.read('goudenkorst.nl');
+    const served = await powerDns.publisher().read('goudenkorst.nl');
     if (!served.ok || !served.zone) throw new Error('PowerDNS does not hold the zone');
     const text = exportZoneFile('goudenkorst.nl', served.zone.records as DnsZoneRecord[], { nameservers: ['ns1.kavel.nl', 'ns2.kavel.nl'], hostmaster: 'hostmaster@kavel.nl', serial: served.zone.serial });
     expect(namedCheckzone('goudenkorst.nl', text)).toMatchObject({ ok: true });
