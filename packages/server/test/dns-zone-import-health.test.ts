@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { ZDnsImportAnswer, ZDnsZonePage } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
@@ -65,6 +66,38 @@ async function healthWaitsDuring(base: string, work: () => Promise<void>): Promi
   }
 }
 
+/** The server thread's CPU time in ms (Linux), or the wall clock elsewhere. */
+const threadCpuMs = (() => {
+  const schedstat = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+  return existsSync(schedstat) ? () => Number(readFileSync(schedstat, 'utf8').split(' ')[0]) / 1e6 : () => performance.now();
+})();
+
+/**
+ * The longest stretch the server's event loop worked without coming round, from one turn's
+ * `setImmediate` to the next: the longest any request that arrived meanwhile was kept from being
+ * read by the shop's own work. Counted in the thread's CPU time, so other processes taking the
+ * processor on a loaded machine are not counted as the shop's.
+ */
+async function longestTurnDuring<T>(work: () => Promise<T>): Promise<{ result: T; longestTurnMs: number; turns: number }> {
+  let running = true;
+  let last = threadCpuMs();
+  let longestTurnMs = 0;
+  let turns = 0;
+  const tick = () => {
+    const now = threadCpuMs();
+    longestTurnMs = Math.max(longestTurnMs, now - last);
+    last = now;
+    turns++;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    return { result: await work(), longestTurnMs, turns };
+  } finally {
+    running = false;
+  }
+}
+
 describe.each(databaseKinds)('a zone of 5,000 records imported while /health is read on $name', (kind) => {
   let app: FastifyInstance;
   // Without the in-process worker: publishing the zone afterwards is the publishing job's work, not the import's.
@@ -86,19 +119,23 @@ describe.each(databaseKinds)('a zone of 5,000 records imported while /health is 
     // One name with thousands of texts: the case whose checks once took seconds.
     const zoneFile = `$TTL 1h\n${Array.from({ length: RECORDS }, (_, i) => `bulk TXT "entry ${i}"`).join('\n')}\n`;
     let body = '';
-    const waits = await healthWaitsDuring(base, async () => {
-      const response = await bakery.post(`/api/account/domeinen/${domainId}/dns/import`, { zoneFile, mode: 'replace' });
-      expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-      body = response.body;
-    });
+    const { result: waits, longestTurnMs, turns } = await longestTurnDuring(() =>
+      healthWaitsDuring(base, async () => {
+        const response = await bakery.post(`/api/account/domeinen/${domainId}/dns/import`, { zoneFile, mode: 'replace' });
+        expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
+        body = response.body;
+      }),
+    );
     const longestMs = Math.max(...waits.map((wait) => wait.wall));
     const longestBusyMs = Math.max(...waits.map((wait) => wait.busy));
     const answers = waits.filter((wait) => wait.ok).length;
     expect(ZDnsImportAnswer.parse(JSON.parse(body)).page.dnsListOnStart).toHaveLength(RECORDS);
+    // Every question was answered while the import ran, not after it.
     expect(answers).toBe(waits.length);
     expect(answers).toBeGreaterThan(10);
-    const figures = `the longest wait for /health was ${Math.round(longestMs)} ms, of which the server's thread worked ${Math.round(longestBusyMs)} ms`;
+    expect(turns).toBeGreaterThan(answers);
+    const figures = `the longest turn of the server's loop worked ${Math.round(longestTurnMs)} ms; the longest wait for /health was ${Math.round(longestMs)} ms, of which the server's thread worked ${Math.round(longestBusyMs)} ms`;
     if (process.env.KAVEL_PRINT_WAITS) console.info(figures);
-    expect(longestBusyMs, figures).toBeLessThanOrEqual(MAX_WAIT_MS);
+    expect(longestTurnMs, figures).toBeLessThanOrEqual(MAX_WAIT_MS);
   });
 });

@@ -9,7 +9,7 @@ import { nextTurn, runsOf } from './event-loop-turns.ts';
  * text on this thread: a zone of thousands of records in one text held other requests up for
  * tens of milliseconds, a slice of this many only briefly.
  */
-const RECORDS_PER_STATEMENT = 500;
+const RECORDS_PER_STATEMENT = 250;
 
 /** Who made a revision and how, besides what it changed. */
 export interface RevisionOf {
