@@ -212,4 +212,17 @@ describe.each(databaseKinds)('DNS zone routes on $name', (kind) => {
     const added = await write(await bakery.post(zoneOf(page.domainId), { name: 'www', type: 'CNAME', value: 'bakkerij-café.nl.' }));
     expect(withoutIds(added)).toContainEqual({ name: 'www', type: 'CNAME', value: 'xn--bakkerij-caf-meb.nl.', priority: null, ttl: 3600 });
   });
+
+  it('leaves no zone row behind when a change to a domain without one is refused', async () => {
+    const { domainId } = await pageOf(stranger, 'oudegracht-design.nl');
+    const before = await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId));
+    await database.db.delete(dnsZones).where(eq(dnsZones.domainId, domainId));
+    try {
+      // Locking the zone for the change makes its row; the refusal takes it back.
+      expect((await stranger.delete(`${zoneOf(domainId)}/2147483647`)).statusCode).toBe(404);
+      expect(await database.db.select().from(dnsZones).where(eq(dnsZones.domainId, domainId))).toEqual([]);
+    } finally {
+      if (before.length > 0) await database.db.insert(dnsZones).values(before);
+    }
+  });
 });

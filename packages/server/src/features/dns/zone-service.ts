@@ -40,6 +40,9 @@ export type ZoneAnswer = { ok: true; page: TDnsZonePage } | ZoneRefusal;
 export type ZoneWritten = { ok: true; access: ZoneAccess; records: TDnsZoneRecord[] } | ZoneRefusal;
 
 /** What a zone change computes from the zone it found (read only: the write compares with it): the records the zone holds next, or a refusal. */
+/** Thrown inside a zone's transaction to roll back a refusal; never leaves `writeOrNothing`. */
+const REFUSED = Symbol('refused');
+
 export type ZoneEdit = (zone: readonly IdentifiedZoneRecord[], access: ZoneAccess, tx: Transaction) => Promise<{ ok: true; records: readonly ZoneRecordWithId[] } | ZoneRefusal>;
 
 export interface ZoneService {
@@ -154,8 +157,27 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
     return outcome.ok ? { ok: true, page: await pageOf(outcome.access, outcome.records) } : outcome;
   }
 
+  /**
+   * One transaction whose refusal rolls back what it did before refusing: locking a zone makes its
+   * row when missing, and a refused change must leave no row behind.
+   */
+  async function writeOrNothing(work: (tx: Transaction) => Promise<ZoneWritten>): Promise<ZoneWritten> {
+    let refusal: ZoneWritten | null = null;
+    try {
+      return await db.transaction(async (tx) => {
+        const outcome = await work(tx);
+        if (outcome.ok) return outcome;
+        refusal = outcome;
+        throw REFUSED;
+      });
+    } catch (error) {
+      if (error === REFUSED && refusal) return refusal;
+      throw error;
+    }
+  }
+
   const editRecords: ZoneService['editRecords'] = (customerId, domain, action, compute, options = {}) =>
-    db.transaction(async (tx): Promise<ZoneWritten> => {
+    writeOrNothing(async (tx): Promise<ZoneWritten> => {
       const found = await access(customerId, domain, tx, true);
       if (!found) return refused('notFound');
       const { domainId } = found;
@@ -181,7 +203,7 @@ export function createZoneService(deps: ZoneServiceDeps): ZoneService {
     edit,
 
     async setPrivacy(customerId, domainId, enabled) {
-      const outcome = await db.transaction(async (tx): Promise<ZoneWritten> => {
+      const outcome = await writeOrNothing(async (tx): Promise<ZoneWritten> => {
         const found = await access(customerId, domainId, tx, true);
         if (!found) return refused('notFound');
         if (found.readOnly) return refused('readOnly');
