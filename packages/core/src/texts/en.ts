@@ -163,6 +163,7 @@ export const en: Record<TextKey, string> = {
   'error.generic': 'Something went wrong. Please try again later.',
   'error.network': 'We could not reach the server. Check your connection and try again.',
   'error.retry': 'Try again',
+  'error.backToAccount': 'Back to your account',
   'common.loading': 'Loading…',
   'account.tabs.label': 'New or existing customer',
   'account.tabs.new': 'New customer',

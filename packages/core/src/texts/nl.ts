@@ -161,6 +161,7 @@ export const nl = {
   'error.generic': 'Er is iets misgegaan. Probeer het later nog eens.',
   'error.network': 'We konden de server niet bereiken. Controleer je verbinding en probeer het opnieuw.',
   'error.retry': 'Opnieuw proberen',
+  'error.backToAccount': 'Terug naar je account',
   'common.loading': 'Laden…',
   'account.tabs.label': 'Nieuwe of bestaande klant',
   'account.tabs.new': 'Nieuwe klant',
