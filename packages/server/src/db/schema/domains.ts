@@ -40,6 +40,14 @@ export interface ForwardRecord {
   ttl: number;
 }
 
+/** A record of the zone a forward replaced (owner relative). */
+export interface ReplacedRecord {
+  name: string;
+  type: 'A' | 'AAAA' | 'CNAME';
+  value: string;
+  ttl: number;
+}
+
 /**
  * The forward of a domain (spec 001: forwardOption HTTP, IFRAME or DNS; NONE is no row). HTTP
  * and IFRAME are answered by the forwarding responder, DNS points the apex at an address.
@@ -59,5 +67,7 @@ export const domainRedirects = pgTable('domain_redirects', {
   /** The frame page's title (IFRAME only). */
   frameTitle: text('frame_title').notNull().default(''),
   dnsRecords: jsonb('dns_records').$type<ForwardRecord[]>().notNull().default([]),
+  /** The zone's A, AAAA and CNAME records the forward replaced at the names it writes: put back when it is switched off (migration 0023). */
+  replacedRecords: jsonb('replaced_records').$type<ReplacedRecord[]>().notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "domain_redirects" ADD COLUMN "replaced_records" jsonb DEFAULT '[]'::jsonb NOT NULL;
