@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkDomainInput, cleanDomainInput, isRegistrableLabel, parseFullDomain, splitDomain } from './domain-name.ts';
+import { accentedLetters, checkDomainInput, cleanDomainInput, isRegistrableLabel, parseFullDomain, splitDomain } from './domain-name.ts';
+import { domainLabelRefusal, domainProblemText } from './texts/domain-name-texts.ts';
 
 describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivity)', () => {
   it.each([
@@ -11,7 +12,9 @@ describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivi
     ['the issue example', 'https://www.Mijn Bakkerij,nl', 'mijnbakkerij.nl'],
     ['double hyphen reduced to one, leading hyphen removed', '--mijn--bakker', 'mijn-bakker'],
     ['special characters removed', 'mijn_bakkerij!@#$%&*()+=', 'mijnbakkerij'],
-    ['accented letters are not ASCII and go', 'bakkerĳ-café', 'bakkerij-caf'],
+    ['accented letters stay, so the check can say they are not supported', 'bakkerĳ-café', 'bakkerij-café'],
+    ['the issue example keeps its letters', 'zö-ë', 'zö-ë'],
+    ['upper-case accented letters are lower-cased', 'ZOË', 'zoë'],
     ['non-printable characters removed', 'mijn\u0000bak\u200bkerij\t', 'mijnbakkerij'],
     ['a path after the host is dropped', 'https://mijnbakkerij.nl/contact?x=1', 'mijnbakkerij.nl'],
     ['a path after a host with a dot is dropped, also without a scheme', 'bakkerij.nl/pad', 'bakkerij.nl'],
@@ -38,13 +41,16 @@ describe('checkDomainInput (live rule of spec 000 section 5)', () => {
     ['no trailing hyphen before the extension', 'abc-.nl', 'trailing-hyphen'],
     ['letters, digits, hyphen, slash and dot are allowed', 'Mijn-Bakker1/x.nl', null],
     ['anything else is refused', 'mijn bakker', 'forbidden-character'],
+    ['accented letters are named as such', 'zö-ë', 'accented-letter'],
+    ['also in the extension', 'bakker.nö', 'accented-letter'],
+    ['upper-case ASCII is not an accent', 'Bakker', null],
   ])('%s', (_rule, input, expected) => {
     expect(checkDomainInput(input)).toBe(expected);
   });
 });
 
 describe('one rule for page and server', () => {
-  it.each(['abc', 'abc-', '-abc', 'a--b', 'ab', 'a'.repeat(63), 'a'.repeat(64), 'mijn-bakkerij', 'bakker1', 'bakkerij/pad', 'https://bakkerij.nl/pad', 'abc-.nl'])(
+  it.each(['abc', 'abc-', '-abc', 'a--b', 'ab', 'a'.repeat(63), 'a'.repeat(64), 'mijn-bakkerij', 'bakker1', 'bakkerij/pad', 'https://bakkerij.nl/pad', 'abc-.nl', 'zö-ë', 'café'])(
     'the page lets %j through exactly when the server would register its name',
     (typed) => {
       const cleaned = cleanDomainInput(typed);
@@ -63,6 +69,7 @@ describe('server rules', () => {
     expect(isRegistrableLabel('Bakker')).toBe(false);
     expect(isRegistrableLabel('ab')).toBe(false);
     expect(isRegistrableLabel('a'.repeat(64))).toBe(false);
+    expect(isRegistrableLabel('zoë')).toBe(false);
   });
 
   it('splits a typed extension off when it is sold, longest first', () => {
@@ -77,5 +84,20 @@ describe('server rules', () => {
     expect(parseFullDomain('MijnBakkerij.nl', ['nl'])).toEqual({ label: 'mijnbakkerij', extension: 'nl' });
     expect(parseFullDomain('a--b.nl', ['nl'])).toBeNull();
     expect(parseFullDomain('mijnbakkerij.com', ['nl'])).toBeNull();
+  });
+});
+
+describe('why a name is refused, in both languages', () => {
+  it('names the accented letters that were typed', () => {
+    expect(accentedLetters('zö-ë')).toEqual(['ö', 'ë']);
+    expect(domainProblemText('nl', 'accented-letter', 'zö-ë')).toBe('Letters met accenten (zoals ö en ë) worden nog niet ondersteund.');
+    expect(domainProblemText('en', 'accented-letter', 'café')).toBe('Letters with accents (such as é) are not supported yet.');
+  });
+
+  it('gives every rule a sentence, and the server the same one', () => {
+    expect(domainLabelRefusal('nl', 'abc-')).toBe('Een domeinnaam mag niet op een streepje eindigen.');
+    expect(domainLabelRefusal('en', 'abc-')).toBe('A domain name cannot end with a hyphen.');
+    expect(domainLabelRefusal('nl', 'ab')).toBe('Een domeinnaam heeft minstens 3 tekens (zonder extensie).');
+    expect(domainLabelRefusal('nl', 'mijn-bakkerij')).toBeNull();
   });
 });

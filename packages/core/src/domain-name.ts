@@ -8,11 +8,24 @@ export const DOMAIN_LABEL_MAX_LENGTH = 63;
 /** Delay of inactivity before the search input is cleaned (spec 000 section 9). */
 export const DOMAIN_INPUT_CLEAN_DELAY_MS = 500;
 
-export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | 'trailing-hyphen' | 'double-hyphen' | 'forbidden-character';
+export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | 'trailing-hyphen' | 'double-hyphen' | 'accented-letter' | 'forbidden-character';
+
+/**
+ * A letter outside a-z: an accented letter (ö, é) or one of another script. Such names need IDN
+ * (punycode), which the shop does not register yet: the input keeps these letters so the page can
+ * say so, instead of dropping them without a word.
+ */
+const ACCENTED_LETTER = /(?![a-zA-Z])[\p{L}\p{M}]/u;
+
+/** The accented (non a-z) letters of `text`, each once, in the order they appear: `zö-ë` -> `['ö', 'ë']`. */
+export function accentedLetters(text: string): string[] {
+  return [...new Set([...text.normalize('NFC').toLowerCase()].filter((char) => ACCENTED_LETTER.test(char)))];
+}
 
 /**
  * Cleans what a person typed into what we search for: `https://www.Mijn Bakkerij,nl` becomes
- * `mijnbakkerij.nl` and `--mijn--bakker` becomes `mijn-bakker`.
+ * `mijnbakkerij.nl` and `--mijn--bakker` becomes `mijn-bakker`. Accented letters are kept
+ * (`zö-ë` stays `zö-ë`), so the check can say they are not supported yet.
  *
  * A slash (allowed in the input by spec 000 section 5) ends the host of an address: after a
  * scheme, or after a host with a dot, the rest is a path, query or fragment and is dropped
@@ -33,7 +46,8 @@ export function cleanDomainInput(raw: string): string {
   value = value.replace(/:\d*$/, '');
   value = value.replace(/\s+/g, '');
   value = value.replace(/^www\./, '');
-  value = value.replace(/[^a-z0-9.-]/g, '');
+  // Letters outside a-z stay (see ACCENTED_LETTER); every other special character goes.
+  value = value.replace(/[^a-z0-9.\p{L}\p{M}-]/gu, '');
   value = value.replace(/-{2,}/g, '-').replace(/\.{2,}/g, '.');
   value = value.replace(/^[-.]+/, '').replace(/\.-+/g, '.');
   return value;
@@ -45,6 +59,7 @@ export function cleanDomainInput(raw: string): string {
  * check and the server's judgement both come down to this.
  */
 export function domainLabelProblem(label: string): DomainInputProblem | null {
+  if (ACCENTED_LETTER.test(label)) return 'accented-letter';
   if (/[^a-z0-9-]/.test(label)) return 'forbidden-character';
   if (label.startsWith('-')) return 'leading-hyphen';
   if (label.includes('--')) return 'double-hyphen';
@@ -59,6 +74,7 @@ export function domainLabelProblem(label: string): DomainInputProblem | null {
  * and the name part (before the first dot or slash, in lower case) must pass `domainLabelProblem`.
  */
 export function checkDomainInput(input: string): DomainInputProblem | null {
+  if (ACCENTED_LETTER.test(input)) return 'accented-letter';
   if (/[^a-zA-Z0-9/.-]/.test(input)) return 'forbidden-character';
   return domainLabelProblem((input.split(/[./]/)[0] ?? '').toLowerCase());
 }

@@ -13,6 +13,7 @@ export * from './texts/messages.ts';
 export * from './texts/dns-page-texts.ts';
 export * from './texts/holder-page-texts.ts';
 export * from './texts/home-page-texts.ts';
+export * from './texts/domain-name-texts.ts';
 export * from './texts/product-page-texts.ts';
 export * from './texts/order-app-texts.ts';
 export * from './texts/reseller-order-texts.ts';

@@ -14,7 +14,7 @@ describe.each(databaseKinds)('the page and the availability stream judge a name 
   let app: FastifyInstance;
   useTestShop(kind, (shop) => ({ app } = shop));
 
-  it.each(['abc-', 'bakkerij-', '-abc', 'a--b', 'ab', 'mijn-bakkerij', 'bakkerij/pad', 'https://bakkerij.nl/pad', 'a'.repeat(64)])(
+  it.each(['abc-', 'bakkerij-', '-abc', 'a--b', 'ab', 'mijn-bakkerij', 'bakkerij/pad', 'https://bakkerij.nl/pad', 'a'.repeat(64), 'zö-ë', 'café'])(
     'typed %j: the page refuses it exactly when every row would say invalid',
     async (typed) => {
       const cleaned = cleanDomainInput(typed);

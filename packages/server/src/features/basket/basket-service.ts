@@ -25,6 +25,7 @@ import type { AvailabilityService } from '../availability/availability-service.t
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { CacheEventsPort } from '../../ports/cache-events/index.ts';
 import { cacheKeys, ReadCache } from '../../read-cache.ts';
+import { invalidDomainRefusal } from './domain-refusal.ts';
 import { basketRepository, channelOf, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { createBasketCheckoutOperations, type BasketCheckoutOperations } from './basket-checkout-operations.ts';
 import { priceBasket, priceListOf } from './basket-pricing.ts';
@@ -193,8 +194,9 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
       if (hostingProductOf(catalogue, request.productId, request.productCode)) throw refusal(locale, 400, 'domainMissingForHosting', 'parentId');
       throw refusal(locale, 400, 'unknownProduct', 'productId');
     }
-    const domain = parseFullDomain(request.title ?? request.value ?? '', [extension.extension]);
-    if (!domain) throw refusal(locale, 400, 'invalidDomain', 'title');
+    const typed = request.title ?? request.value ?? '';
+    const domain = parseFullDomain(typed, [extension.extension]);
+    if (!domain) throw invalidDomainRefusal(locale, typed, extension.extension);
 
     // The registry is asked outside the transaction: no lock is held while the network answers.
     const status = await deps.availability.checkDomain(domain.label, domain.extension);
