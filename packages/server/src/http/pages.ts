@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE, type Locale } from '@kavel/core';
+import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE, orderAppScreen, type Locale } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { chunkPreloads } from './route-preloads.ts';
@@ -139,7 +139,12 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     return tags ? page.replace('</head>', `  ${tags}\n  </head>`) : page;
   };
 
-  for (const url of PAGE_ROUTES) app.get(url, servePage);
+  for (const url of PAGE_ROUTES) {
+    // Under `/bestellen/` only the order app's own routes are pages; any other path is spec 001's
+    // 'not found', answered 404 (the page then sends the browser on to `/errors/404`).
+    if (url === '/bestellen/*') app.get(url, async (request, reply) => servePage(request, orderAppScreen(request.url.split('?')[0] ?? '') === null ? reply.code(404) : reply));
+    else app.get(url, servePage);
+  }
   // The shop's own 'not found' page: the same shell (the page shows it), with the status that says so.
   app.get(NOT_FOUND_PAGE, async (request, reply) => servePage(request, reply.code(404)));
 }

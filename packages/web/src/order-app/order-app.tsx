@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { useLocation } from '../app/router.ts';
-import { NotFoundPage } from './not-found-page.tsx';
+import { NotFoundPage, ToNotFoundPage } from './not-found-page.tsx';
 import { OrderAppEntryPage } from './order-app-entry-page.tsx';
-import { ORDER_APP_PATHS, orderRoute } from './order-app-paths.ts';
+import { orderAppScreen, orderRoute } from './order-app-paths.ts';
 
 // The entry is the first screen; every other screen is fetched when it is opened (the app
 // router's Suspense shows the spinner meanwhile), so the entry's download stays small.
@@ -13,17 +13,30 @@ const OrderSummaryPage = lazy(() => import('./order-summary-page.tsx').then((m) 
 const PaymentStatusPage = lazy(() => import('./payment-status-page.tsx').then((m) => ({ default: m.PaymentStatusPage })));
 const SummaryPage = lazy(() => import('./summary-page.tsx').then((m) => ({ default: m.SummaryPage })));
 
-/** The separate order app under `/bestellen/` (spec 001 section 2). */
+/** The separate order app under `/bestellen/` (spec 001 section 2); `/errors/*` shows its not-found page. */
 export function OrderApp() {
   const { path } = useLocation();
-  if (path === ORDER_APP_PATHS.entry) return <OrderAppEntryPage />;
-  if (path === ORDER_APP_PATHS.login) return <OrderAppLoginPage />;
-  if (path === ORDER_APP_PATHS.customerData) return <CustomerDataPage />;
-  if (path === ORDER_APP_PATHS.summary) return <SummaryPage />;
-  if (path === ORDER_APP_PATHS.successfullyRegistered || path.startsWith(`${ORDER_APP_PATHS.successfullyRegistered}/`)) return <SuccessfullyRegisteredPage />;
-  const order = orderRoute(path);
-  // Keyed by order, so moving from one order to another starts afresh.
-  if (order?.screen === 'summary') return <OrderSummaryPage key={order.orderId} orderId={order.orderId} />;
-  if (order?.screen === 'payment-status') return <PaymentStatusPage key={order.orderId} orderId={order.orderId} />;
-  return <NotFoundPage />;
+  if (path.startsWith('/errors/')) return <NotFoundPage />;
+  switch (orderAppScreen(path)) {
+    case 'entry':
+      return <OrderAppEntryPage />;
+    case 'login':
+      return <OrderAppLoginPage />;
+    case 'customer-data':
+      return <CustomerDataPage />;
+    case 'summary':
+      return <SummaryPage />;
+    case 'successfully-registered':
+      return <SuccessfullyRegisteredPage />;
+    case 'order-summary':
+    case 'payment-status': {
+      // Keyed by order, so moving from one order to another starts afresh.
+      const order = orderRoute(path);
+      if (order?.screen === 'summary') return <OrderSummaryPage key={order.orderId} orderId={order.orderId} />;
+      if (order) return <PaymentStatusPage key={order.orderId} orderId={order.orderId} />;
+      return <ToNotFoundPage />;
+    }
+    default:
+      return <ToNotFoundPage />;
+  }
 }
