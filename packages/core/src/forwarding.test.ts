@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardRecords, zoneWithForward } from './forwarding.ts';
+import { applyForward, forwardRecords, NO_FORWARD_IN_ZONE, zoneWithForward } from './forwarding.ts';
 import { checkForwardTarget, ZForwardForm, ZForwardRequest } from './schemas/forwarding.ts';
 
 const responder = { ipv4: '203.0.113.80', ipv6: '2001:db8::80' };
@@ -71,5 +71,54 @@ describe('the records of a forward', () => {
     const dns = forwardRecords('DNS', '198.51.100.7', responder);
     expect(zoneWithForward(forwarded, http, dns).map((r) => `${r.name} ${r.type} ${r.value}`)).toEqual(['@ MX mx1.kavel.nl.', 'mail A 203.0.113.20', '@ A 198.51.100.7']);
     expect(zoneWithForward(zoneWithForward(forwarded, http, dns), dns, []).map((r) => `${r.name} ${r.type}`)).toEqual(['@ MX', 'mail A']);
+  });
+
+  const rec = (name: string, type: 'A' | 'AAAA' | 'CNAME' | 'MX' | 'TXT', value: string, ttl = 3600) => ({ name, type, value, priority: type === 'MX' ? 10 : null, ttl });
+  const show = (records: ReadonlyArray<{ name: string; type: string; value: string }>) => records.map((r) => `${r.name} ${r.type} ${r.value}`);
+  const own = [rec('@', 'A', '203.0.113.10', 600), rec('@', 'AAAA', '2001:db8::10'), rec('www', 'CNAME', 'goudenkorst-webshop.com.'), rec('@', 'MX', 'mx1.kavel.nl.')];
+  const http = forwardRecords('HTTP', 'https://a.nl', { ipv4: '203.0.113.80', ipv6: null });
+
+  it('keeps what a forward replaced, and puts it back when the forward is switched off', () => {
+    const on = applyForward(own, NO_FORWARD_IN_ZONE, http);
+    expect(show(on.replaced)).toEqual(['@ A 203.0.113.10', '@ AAAA 2001:db8::10', 'www CNAME goudenkorst-webshop.com.']);
+    expect(on.replaced[0]?.ttl).toBe(600);
+    const off = applyForward(on.records, { records: http, replaced: on.replaced }, []);
+    expect(off.notRestored).toEqual([]);
+    expect(off.replaced).toEqual([]);
+    expect(show(off.records).sort()).toEqual(show(own).sort());
+    expect(off.records.find((r) => r.type === 'A')?.ttl).toBe(600);
+  });
+
+  it('carries what was replaced from forward to forward, and switching to DNS puts www back', () => {
+    const on = applyForward(own, NO_FORWARD_IN_ZONE, http);
+    const iframe = applyForward(on.records, { records: http, replaced: on.replaced }, http);
+    expect(iframe.replaced).toEqual(on.replaced);
+    const dns = forwardRecords('DNS', '198.51.100.7', responder);
+    const toDns = applyForward(iframe.records, { records: http, replaced: iframe.replaced }, dns);
+    expect(show(toDns.records)).toEqual(['@ MX mx1.kavel.nl.', 'www CNAME goudenkorst-webshop.com.', '@ A 198.51.100.7']);
+    expect(show(toDns.replaced)).toEqual(['@ A 203.0.113.10', '@ AAAA 2001:db8::10']);
+    const off = applyForward(toDns.records, { records: dns, replaced: toDns.replaced }, []);
+    expect(show(off.records).sort()).toEqual(show(own).sort());
+  });
+
+  it("leaves a name the customer changed since as it is, and answers what it did not put back", () => {
+    const on = applyForward(own, NO_FORWARD_IN_ZONE, http);
+    // The customer pointed www at a host of their own, and added a TXT at the apex.
+    const changed = [...on.records.filter((r) => r.name !== 'www'), rec('www', 'A', '192.0.2.5'), rec('@', 'TXT', 'v=spf1 -all')];
+    const off = applyForward(changed, { records: http, replaced: on.replaced }, []);
+    expect(show(off.records).sort()).toEqual(['@ A 203.0.113.10', '@ AAAA 2001:db8::10', '@ MX mx1.kavel.nl.', '@ TXT v=spf1 -all', 'www A 192.0.2.5']);
+    expect(show(off.notRestored)).toEqual(['www CNAME goudenkorst-webshop.com.']);
+    // A CNAME does not come back beside other data at its name; a name the customer emptied gets its records back.
+    const txt = applyForward([...on.records.filter((r) => r.name !== 'www'), rec('www', 'TXT', 'x')], { records: http, replaced: on.replaced }, []);
+    expect(show(txt.notRestored)).toEqual(['www CNAME goudenkorst-webshop.com.']);
+    const emptied = applyForward(on.records.filter((r) => r.name !== '@' || r.type !== 'A'), { records: http, replaced: on.replaced }, []);
+    expect(show(emptied.records).sort()).toEqual(show(own).sort());
+  });
+
+  it("replaces, on a change of forward, the customer's own records at its names rather than the older ones", () => {
+    const on = applyForward(own, NO_FORWARD_IN_ZONE, http);
+    const changed = [...on.records.filter((r) => !(r.name === '@' && r.type === 'A')), rec('@', 'A', '192.0.2.9')];
+    const next = applyForward(changed, { records: http, replaced: on.replaced }, http);
+    expect(show(next.replaced)).toEqual(['@ A 192.0.2.9', 'www CNAME goudenkorst-webshop.com.']);
   });
 });

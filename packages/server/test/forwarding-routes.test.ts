@@ -86,7 +86,7 @@ describe.each(databaseKinds)('domain forwarding routes on $name', (kind) => {
     expect((await pageOf(bakery)).forward.forwardOption).toBe('NONE');
   });
 
-  it('writes the records of each type and removes them again: HTTP, IFRAME, DNS, NONE', async () => {
+  it('writes the records of each type and removes them again, giving back what they replaced: HTTP, IFRAME, DNS, NONE', async () => {
     const before = await zone();
     expect(before).toEqual(expect.arrayContaining(['@ A 203.0.113.10', '@ AAAA 2001:db8::10', '@ MX mx1.kavel.nl.']));
 
@@ -104,18 +104,51 @@ describe.each(databaseKinds)('domain forwarding routes on $name', (kind) => {
     page = await save({ forwardOption: 'DNS', forwardTo: '198.51.100.7' });
     expect(page.records.map((r) => `${r.name} ${r.type} ${r.value}`)).toEqual(['@ A 198.51.100.7']);
     records = await zone();
-    expect(records.filter((r) => /^(@|www) (A|AAAA|CNAME) /.test(r))).toEqual(['@ A 198.51.100.7']);
+    // DNS writes only the apex: www gets back what the web forward replaced there.
+    expect(records.filter((r) => /^(@|www) (A|AAAA|CNAME) /.test(r)).sort()).toEqual(['@ A 198.51.100.7', `www CNAME ${WEBSHOP}.`]);
 
     page = await save({ forwardOption: 'NONE', forwardTo: 'ignored' });
     expect(page.forward).toEqual({ forwardOption: 'NONE', forwardTo: '', redirectStatus: 301, keepPath: false, frameTitle: '' });
     expect(page.records).toEqual([]);
-    records = await zone();
-    expect(records.filter((r) => /^(@|www) (A|AAAA|CNAME) /.test(r))).toEqual([]);
-    expect(records).toEqual(expect.arrayContaining(['@ MX mx1.kavel.nl.']));
+    expect(page.replaced).toEqual([]);
+    // Switched off, the forward gives the zone back the records it replaced: the site is reachable again.
+    expect((await zone()).sort()).toEqual([...before].sort());
 
     // Each change is a revision of the zone's history, by the customer.
     const history = await bakery.get(`/api/account/domeinen/${page.domainId}/dns/history`);
     expect(history.json<Array<{ action: string }>>().slice(0, 4).map((entry) => entry.action)).toEqual(['forward', 'forward', 'forward', 'forward']);
+  });
+
+  it('keeps what a forward replaced and puts it back when it is switched off, or to DNS, unless the customer changed the name since', async () => {
+    const before = await zone();
+    const addresses = (records: string[]) => records.filter((r) => /^(@|www) (A|AAAA|CNAME) /.test(r)).sort();
+    expect(addresses(before)).toEqual(['@ A 203.0.113.10', '@ AAAA 2001:db8::10', `www CNAME ${WEBSHOP}.`]);
+
+    let page = await save({ forwardOption: 'IFRAME', forwardTo: 'https://goudenkorst.nl' });
+    expect(page.replaced.map((r) => `${r.name} ${r.type} ${r.value}`).sort()).toEqual(addresses(before));
+    expect((await pageOf(bakery)).replaced).toEqual(page.replaced);
+
+    // HTTP after IFRAME keeps what IFRAME replaced; DNS writes only the apex, so www comes back.
+    await save({ forwardOption: 'HTTP', forwardTo: 'https://goudenkorst.nl' });
+    page = await save({ forwardOption: 'DNS', forwardTo: '198.51.100.7' });
+    expect(addresses(await zone())).toEqual(['@ A 198.51.100.7', `www CNAME ${WEBSHOP}.`]);
+    expect(page.replaced.map((r) => `${r.name} ${r.type} ${r.value}`)).toEqual(['@ A 203.0.113.10', '@ AAAA 2001:db8::10']);
+    page = await save({ forwardOption: 'NONE' });
+    expect(page.notRestored).toBeUndefined();
+    expect((await zone()).sort()).toEqual([...before].sort());
+
+    // The customer points www elsewhere while forwarded: switching off leaves their www, and says what it did not put back.
+    await save({ forwardOption: 'HTTP', forwardTo: 'https://goudenkorst.nl' });
+    const dns = await bakery.get(`/api/account/dns-beheren?name=${WEBSHOP}`);
+    const www = ZDnsZonePage.parse(dns.json()).dnsListOnStart.find((r) => r.name === 'www' && r.type === 'A')!;
+    const edited = await bakery.put(`/api/account/domeinen/${page.domainId}/dns/${www.id}`, { name: 'www', type: 'A', value: '192.0.2.5', ttl: 3600 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    page = await save({ forwardOption: 'NONE' });
+    expect(page.notRestored?.map((r) => `${r.name} ${r.type} ${r.value}`)).toEqual([`www CNAME ${WEBSHOP}.`]);
+    expect(addresses(await zone())).toEqual(['@ A 203.0.113.10', '@ AAAA 2001:db8::10', 'www A 192.0.2.5']);
+    // Back as it was, for the tests after this one.
+    const restored = ZDnsZonePage.parse((await bakery.get(`/api/account/dns-beheren?name=${WEBSHOP}`)).json()).dnsListOnStart.find((r) => r.name === 'www')!;
+    expect((await bakery.put(`/api/account/domeinen/${page.domainId}/dns/${restored.id}`, { name: 'www', type: 'CNAME', value: `${WEBSHOP}.`, ttl: 3600 })).statusCode).toBe(200);
   });
 
   it("takes the spec's form post, keeping the options it does not send, and answers with the forwarding page", async () => {

@@ -89,6 +89,10 @@ export type TForward = z.infer<typeof ZForward>;
 export const ZForwardRecord = z.object({ name: z.string(), type: z.enum(['A', 'AAAA']), value: z.string(), ttl: z.number().int() });
 export type TForwardRecord = z.infer<typeof ZForwardRecord>;
 
+/** A record of the zone a forward replaced at a name it writes (an address or a CNAME): put back when the forward is switched off. */
+export const ZReplacedRecord = z.object({ name: z.string(), type: z.enum(['A', 'AAAA', 'CNAME']), value: z.string(), ttl: z.number().int() });
+export type TReplacedRecord = z.infer<typeof ZReplacedRecord>;
+
 /** What the forwarding page shows: the domain, its forward, the records the forward wrote and where HTTP and IFRAME are answered. */
 export const ZForwardPage = z.object({
   domainId: z.number().int(),
@@ -98,6 +102,10 @@ export const ZForwardPage = z.object({
   asciiName: z.string(),
   forward: ZForward,
   records: z.array(ZForwardRecord),
+  /** The zone's records the forward replaced: they come back when it is switched off (or to DNS, for `www`). */
+  replaced: z.array(ZReplacedRecord),
+  /** After a save only, when there are any: records the previous forward replaced that were not put back, since their name has records of its own now. */
+  notRestored: z.array(ZReplacedRecord).optional(),
   responder: z.object({ ipv4: z.string(), ipv6: z.string().nullable() }),
   /** A sub-user or a domain in transfer: the forward can be seen, not changed. */
   readOnly: z.boolean(),

@@ -1,12 +1,14 @@
-import type { TForward, TForwardRecord } from '@kavel/core';
+import type { TForward, TForwardRecord, TReplacedRecord } from '@kavel/core';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/connect.ts';
 import { domainRedirects, domains } from '../../db/schema/index.ts';
 
-/** A domain's forward as stored, with the records it wrote into the zone. */
+/** A domain's forward as stored, with the records it wrote into the zone and those it replaced there. */
 export interface StoredForward extends TForward {
   forwardOption: 'HTTP' | 'IFRAME' | 'DNS';
   dnsRecords: TForwardRecord[];
+  /** Absent in an order's undo snapshot taken before migration 0023. */
+  replacedRecords?: TReplacedRecord[];
 }
 
 /** What the responder needs of a forward, found by the name it was asked for. */
@@ -27,6 +29,7 @@ const forwardColumns = {
   keepPath: domainRedirects.keepPath,
   frameTitle: domainRedirects.frameTitle,
   dnsRecords: domainRedirects.dnsRecords,
+  replacedRecords: domainRedirects.replacedRecords,
 };
 
 /** The domain's forward; `lock` holds its row until the transaction ends. */
@@ -42,8 +45,8 @@ export async function storeForward(q: Queryable, domainId: number, forward: Stor
     await q.delete(domainRedirects).where(eq(domainRedirects.domainId, domainId));
     return;
   }
-  const { forwardOption, forwardTo, redirectStatus, keepPath, frameTitle, dnsRecords } = forward;
-  const values = { forwardOption, forwardTo, redirectStatus, keepPath, frameTitle, dnsRecords, updatedAt: new Date() };
+  const { forwardOption, forwardTo, redirectStatus, keepPath, frameTitle, dnsRecords, replacedRecords = [] } = forward;
+  const values = { forwardOption, forwardTo, redirectStatus, keepPath, frameTitle, dnsRecords, replacedRecords, updatedAt: new Date() };
   await q
     .insert(domainRedirects)
     .values({ domainId, orderId, ...values })

@@ -1,4 +1,4 @@
-import { domainToUnicode, forwardRecords, zoneWithForward, type ForwardResponder, type TForwardOption, type TForwardPage, type TRedirectStatus } from '@kavel/core';
+import { applyForward, domainToUnicode, forwardRecords, NO_FORWARD_IN_ZONE, type DnsZoneRecord, type ForwardResponder, type TForwardOption, type TForwardPage, type TRedirectStatus, type TReplacedRecord } from '@kavel/core';
 import type { Database, Transaction } from '../../db/connect.ts';
 import type { CacheEventsPort } from '../../ports/cache-events/index.ts';
 import { ReadCache } from '../../read-cache.ts';
@@ -61,15 +61,17 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
     return pageFrom(access, await forwardOf(db, access.domainId));
   }
 
-  /** The forwarding page's data of the domain with this forward (null: none). */
-  function pageFrom(access: ZoneAccess, stored: StoredForward | null): TForwardPage {
-    const { dnsRecords, ...forward } = stored ?? { ...NO_FORWARD, dnsRecords: [] };
+  /** The forwarding page's data of the domain with this forward (null: none); after a save, what was not put back. */
+  function pageFrom(access: ZoneAccess, stored: StoredForward | null, notRestored?: TReplacedRecord[]): TForwardPage {
+    const { dnsRecords, replacedRecords, ...forward } = stored ?? { ...NO_FORWARD, dnsRecords: [], replacedRecords: [] };
     return {
       domainId: access.domainId,
       domainName: domainToUnicode(access.name),
       asciiName: access.name,
       forward,
       records: dnsRecords,
+      replaced: replacedRecords ?? [],
+      ...(notRestored && notRestored.length > 0 ? { notRestored } : {}),
       responder,
       readOnly: access.readOnly,
       activeDnsServer: access.activeDnsServer,
@@ -90,11 +92,20 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
     };
   }
 
+  /**
+   * The zone and the forward after a change (core's `applyForward`): the forward to store keeps
+   * what it replaced in the zone, and what the previous one replaced comes back where it may.
+   */
+  function applied<R extends DnsZoneRecord>(zone: readonly R[], previous: StoredForward | null, forward: StoredForward | null) {
+    const change = applyForward(zone, previous ? { records: previous.dnsRecords, replaced: previous.replacedRecords ?? [] } : NO_FORWARD_IN_ZONE, forward?.dnsRecords ?? []);
+    return { records: change.records, forward: forward && { ...forward, replacedRecords: change.replaced }, notRestored: change.notRestored };
+  }
+
   /** Writes the forward and its zone inside `tx`: the previous forward's records go, the next one's come. */
   async function write(tx: Transaction, domainId: number, previous: StoredForward | null, forward: StoredForward | null, change: { action: string; customerId?: number | null; orderId?: number | null }) {
-    await storeForward(tx, domainId, forward, change.orderId ?? null);
-    const zone = await deps.dns.zone(domainId, tx);
-    await deps.dns.writeZone(tx, domainId, zoneWithForward(zone, previous?.dnsRecords ?? [], forward?.dnsRecords ?? []), { action: change.action, customerId: change.customerId ?? null });
+    const next = applied(await deps.dns.zone(domainId, tx), previous, forward);
+    await storeForward(tx, domainId, next.forward, change.orderId ?? null);
+    await deps.dns.writeZone(tx, domainId, next.records, { action: change.action, customerId: change.customerId ?? null });
   }
 
   return {
@@ -105,15 +116,17 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
 
     async save(customerId, change) {
       let forward: StoredForward | null = null;
+      let notRestored: TReplacedRecord[] = [];
       const outcome = await deps.zones.editRecords(
         customerId,
         change.domainName,
         'forward',
         async (zone, access, tx) => {
           const previous = await forwardOf(tx, access.domainId, true);
-          forward = next(previous, change);
+          const result = applied(zone, previous, next(previous, change));
+          ({ forward, notRestored } = result);
           await storeForward(tx, access.domainId, forward);
-          return { ok: true, records: zoneWithForward(zone, previous?.dnsRecords ?? [], forward?.dnsRecords ?? []) };
+          return { ok: true, records: result.records };
         },
         // A domain whose DNS is still elsewhere keeps its forward ready for the move.
         { requireActive: false },
@@ -121,7 +134,7 @@ export function createForwardService(deps: ForwardServiceDeps): ForwardService {
       if (!outcome.ok) return outcome;
       await deps.cacheEvents.publish(forwardCacheKeys(outcome.access.name));
       // The page as the change left it: the forward it stored.
-      return { ok: true, page: pageFrom(outcome.access, forward) };
+      return { ok: true, page: pageFrom(outcome.access, forward, notRestored) };
     },
 
     async setOrderForward(tx, domainId, target, orderId) {
