@@ -48,3 +48,4 @@ export * from './schemas/customer-data.ts';
 export * from './schemas/reseller-api.ts';
 export * from './contracts/index.ts';
 export * from './service-cards.ts';
+export * from './texts/period-texts.ts';

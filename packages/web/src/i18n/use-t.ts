@@ -1,4 +1,4 @@
-import { formatEuro, type Locale, type TextKey } from '@kavel/core';
+import { formatEuro, periodText, type Locale, type PeriodForm, type TextKey, type TOrderPeriod } from '@kavel/core';
 import { locale } from './locale.ts';
 import { text } from './texts.ts';
 
@@ -19,4 +19,11 @@ export function useLocale(): Locale {
 /** Cents -> `€ 12,99` in the page language. */
 export function useEuro(): (cents: number) => string {
   return euro;
+}
+
+const period = (value: TOrderPeriod, form: PeriodForm): string => periodText(value, form, locale);
+
+/** A period in the page language, by core's one rule (`periodText`): 'per maand', '5 jaar', '3 maanden'. */
+export function usePeriodText(): (value: TOrderPeriod, form: PeriodForm) => string {
+  return period;
 }

@@ -1,4 +1,4 @@
-import { type TLocalBasket, type TOrderAppPeriod } from '@kavel/core';
+import { capitalized, type TLocalBasket, type TOrderAppPeriod } from '@kavel/core';
 import { orderAppContracts } from '@kavel/core/contracts/order-app';
 import { orderContracts } from '@kavel/core/contracts/orders';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, call } from '../api/client.ts';
 import { navigate } from '../app/router.ts';
 import { useAuth } from '../features/accounts/use-auth.ts';
+import { usePeriodText } from '../i18n/use-t.ts';
 import { clearLocalBasket, saveLocalBasket, storedLocalBasket } from '../features/product-pages/local-basket.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -38,6 +39,7 @@ function failureOf(error: unknown, generic: string): { message: string; fieldErr
  */
 export function SummaryPage() {
   const t = useOrderAppT();
+  const periodText = usePeriodText();
   const [local, setLocal] = useState<TLocalBasket | null>(() => storedLocalBasket());
   const auth = useAuth();
   const customer = auth.data?.loggedIn ? auth.data.customer : null;
@@ -166,7 +168,7 @@ export function SummaryPage() {
                 label={t('period.label')}
                 value={data.period}
                 disabled={busy}
-                options={data.periods.map((period) => ({ value: period, label: t(`period.option.${period}`) }))}
+                options={data.periods.map((period) => ({ value: period, label: capitalized(periodText(period, 'per')) }))}
                 onChange={(event) => change({ ...local, period: event.target.value as TOrderAppPeriod })}
                 data-testid="summary-period"
               />

@@ -1,5 +1,5 @@
-import { vatPercentage, type TOrderBasket } from '@kavel/core';
-import { useEuro } from '../i18n/use-t.ts';
+import { capitalized, vatPercentage, type TOrderBasket } from '@kavel/core';
+import { useEuro, usePeriodText } from '../i18n/use-t.ts';
 import { useOrderAppT } from './use-order-app-t.ts';
 
 /**
@@ -9,6 +9,7 @@ import { useOrderAppT } from './use-order-app-t.ts';
 export function SummaryPriceBreakdown({ basket }: { basket: TOrderBasket }) {
   const t = useOrderAppT();
   const euro = useEuro();
+  const periodText = usePeriodText();
   const fee = basket.administrativeCostShouldBeAdded ? basket.administrativeCost : 0;
   const total = basket.totalPricePerPeriodIncludeTaxAndAdministrativeCost;
   const vat = total - basket.totalPricePerPeriodExcludeTax - fee;
@@ -16,7 +17,7 @@ export function SummaryPriceBreakdown({ basket }: { basket: TOrderBasket }) {
     <dl className="summary-prices" data-testid="summary-prices">
       <div>
         <dt>
-          {t('perPeriod', { period: t(`period.${basket.period}`) })} <span className="muted">{t('exclVat')}</span>
+          {capitalized(periodText(basket.period, 'per'))} <span className="muted">{t('exclVat')}</span>
         </dt>
         <dd data-testid="summary-per-period">{euro(basket.totalPricePerPeriodExcludeTax)}</dd>
       </div>

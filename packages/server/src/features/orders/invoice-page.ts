@@ -1,4 +1,4 @@
-import { formatEuro, VAT_RATE_PERCENT, type TOrderPeriod } from '@kavel/core';
+import { formatEuro, periodText, VAT_RATE_PERCENT } from '@kavel/core';
 import type { OrderLineRow, OrderRow } from './order-repository.ts';
 import type { InvoiceDocument } from './invoice-service.ts';
 import { escapeHtml } from '../../http/html.ts';
@@ -50,7 +50,6 @@ const euro = (cents: number) => escapeHtml(formatEuro(cents, 'nl'));
 /** One format for every invoice, made at the first (a format costs far more to make than to use). */
 let dutchDates: Intl.DateTimeFormat | undefined;
 const dutchDate = (at: Date) => (dutchDates ??= new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long', year: 'numeric' })).format(at);
-const PERIOD_TEXT: Record<TOrderPeriod, string> = { MONTHLY: '1 maand', QUARTERLY: '3 maanden', YEARLY: '1 jaar', FIVE_YEARLY: '5 jaar' };
 
 /** What a line bought, in words: the product and the domain it is for. */
 function describe(line: OrderLineRow, domain: string): string {
@@ -74,7 +73,7 @@ function orderRows({ order, lines }: { order: OrderRow; lines: OrderLineRow[] })
   // A transfer code is no product bought (orders from before it stopped being a line still hold one).
   for (const line of lines.filter((candidate) => candidate.productType !== 'TRANSFER_CODE')) {
     const domain = line.parentUnique === null ? line.title : (titles.get(line.parentUnique) ?? '');
-    rows.push(`<tr><td>${escapeHtml(describe(line, domain))}</td><td>${PERIOD_TEXT[order.period]}</td><td class="amount">${euro(line.price)}</td></tr>`);
+    rows.push(`<tr><td>${escapeHtml(describe(line, domain))}</td><td>${periodText(order.period, 'length', 'nl')}</td><td class="amount">${euro(line.price)}</td></tr>`);
   }
   if (order.discountExcludeTax > 0) {
     rows.push(`<tr><td>Kortingscode ${escapeHtml(order.discountCode ?? '')}</td><td></td><td class="amount">- ${euro(order.discountExcludeTax)}</td></tr>`);

@@ -1,4 +1,4 @@
-import { domainKindOf, formatEuro, translate, type TextKey } from '@kavel/core';
+import { domainKindOf, formatEuro, periodText, translate, type TextKey } from '@kavel/core';
 import type { Transaction } from '../../db/connect.ts';
 import { accountRepository } from '../accounts/account-repository.ts';
 import type { ShopCustomer } from '../accounts/customer-lookup.ts';
@@ -62,7 +62,7 @@ export function orderConfirmationEmail(input: OrderConfirmationInput): AccountEm
   const { locale, order } = input;
   const words = WORDS[locale];
   const euro = (cents: number) => formatEuro(cents, locale);
-  const perPeriod = translate(locale, `basket.perPeriod.${order.period}` as TextKey);
+  const perPeriod = periodText(order.period, 'per', locale);
 
   const facts: MailBlock = {
     kind: 'rows',

@@ -1,5 +1,5 @@
 import type { TBasketItem, TBasketPeriod, TConnectedItem } from '@kavel/core';
-import { useT } from '../../i18n/use-t.ts';
+import { usePeriodText, useT } from '../../i18n/use-t.ts';
 import { Price } from '../../ui/price.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useRemoveItem } from './use-basket.ts';
@@ -15,7 +15,7 @@ interface BasketItemRowProps {
 export function BasketItemRow({ item, period }: BasketItemRowProps) {
   const t = useT();
   const remove = useRemoveItem();
-  const perPeriod = t(period === 'YEARLY' ? 'basket.perPeriod.YEARLY' : 'basket.perPeriod.FIVE_YEARLY');
+  const perPeriod = usePeriodText()(period, 'per');
   const kind =
     item.domainKind === 'TRANSFER' ? t('basket.transfer') : item.domainKind === 'REGISTRATION' ? t('basket.registration') : item.domainKind === 'OWN_DOMAIN' ? t('basket.ownDomain') : item.productName;
   return (

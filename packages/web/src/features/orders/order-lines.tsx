@@ -1,5 +1,5 @@
 import type { TOrder, TOrderLine } from '@kavel/core';
-import { useEuro, useT, type Translate } from '../../i18n/use-t.ts';
+import { useEuro, usePeriodText, useT, type Translate } from '../../i18n/use-t.ts';
 import { Price } from '../../ui/price.tsx';
 
 /** What a line is for: its domain, and where a redirect goes (a transfer code stays out of sight). */
@@ -17,7 +17,7 @@ function lineName(line: TOrderLine, t: Translate): string {
 export function OrderLines({ order }: { order: TOrder }) {
   const t = useT();
   const euro = useEuro();
-  const perPeriod = t(order.period === 'YEARLY' ? 'basket.perPeriod.YEARLY' : 'basket.perPeriod.FIVE_YEARLY');
+  const perPeriod = usePeriodText()(order.period, 'per');
   return (
     <div className="order-lines">
       <table className="order-lines__table" data-testid="order-lines">

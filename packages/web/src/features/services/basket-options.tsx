@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { validationMessage, ZApplyDiscountCodeRequest, type TBasket, type TBasketPeriod } from '@kavel/core';
 import { errorMessage } from '../../app/error-message.ts';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
-import { useLocale, useT } from '../../i18n/use-t.ts';
+import { useLocale, usePeriodText, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
@@ -14,6 +14,7 @@ const PERIODS: readonly TBasketPeriod[] = ['YEARLY', 'FIVE_YEARLY'];
 export function BasketOptions({ basket }: { basket: TBasket }) {
   const t = useT();
   const locale = useLocale();
+  const periodText = usePeriodText();
   const headingId = useId();
   const setPeriod = useSetPeriod();
   const apply = useApplyDiscountCode();
@@ -41,7 +42,7 @@ export function BasketOptions({ basket }: { basket: TBasket }) {
         name="basket-period"
         value={periodIntent ?? basket.period}
         disabled={setPeriod.isPending}
-        options={PERIODS.map((period) => ({ value: period, label: t(`services.period.${period}`) }))}
+        options={PERIODS.map((period) => ({ value: period, label: periodText(period, 'length') }))}
         onChange={(value) => {
           const period = value === 'FIVE_YEARLY' ? 'FIVE_YEARLY' : 'YEARLY';
           setPeriodIntent(period);
