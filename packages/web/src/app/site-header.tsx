@@ -1,7 +1,17 @@
 import { LanguageSwitch } from '../i18n/language-switch.tsx';
+import { useT } from '../i18n/use-t.ts';
+import { ACCOUNT_AREA_PAGES } from '../features/account-area/account-area-paths.ts';
+import { followLink } from './router.ts';
 
-/** The bar at the top of every page: the brand (home link), an optional label (the area of the site), the language switch. */
+/** The account area's overview: where 'Mijn account' leads on every page (the home page's header too). */
+const ACCOUNT_HOME = ACCOUNT_AREA_PAGES[0].path;
+
+/**
+ * The bar at the top of every page: the brand (home link), an optional label (the area of the
+ * site), the 'Mijn account' link and the language switch.
+ */
 export function SiteHeader({ label }: { label?: string }) {
+  const t = useT();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -12,7 +22,12 @@ export function SiteHeader({ label }: { label?: string }) {
           Kavel
           {label && <span className="brand__label">{label}</span>}
         </a>
-        <LanguageSwitch />
+        <div className="site-header__end">
+          <a className="site-header__account" href={ACCOUNT_HOME} onClick={followLink} data-testid="header-account-link">
+            {t('accountArea.title')}
+          </a>
+          <LanguageSwitch />
+        </div>
       </div>
     </header>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { checkDomainInput, splitDomain, type TDomainExtensionProduct } from '@kavel/core';
+import { checkDomainInput, domainProblemText, splitDomain, type TDomainExtensionProduct } from '@kavel/core';
 import { errorMessage } from '../../app/error-message.ts';
-import { useT } from '../../i18n/use-t.ts';
+import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { basketDomains, useBasket } from '../basket/use-basket.ts';
@@ -24,6 +24,7 @@ interface Search {
 /** Step 1: the search field and, per search, the list of extensions. */
 export function DomainSearch() {
   const t = useT();
+  const locale = useLocale();
   const catalogue = useCatalogue();
   const basket = useBasket();
   const [opened] = useState(() => searchFromAddress(window.location.search));
@@ -35,7 +36,8 @@ export function DomainSearch() {
   const submit = () => {
     const cleaned = input.flush();
     if (!cleaned) return;
-    if (checkDomainInput(cleaned)) return input.openInvalidModal();
+    const problem = checkDomainInput(cleaned);
+    if (problem) return input.refuse(problem);
     const products = catalogue.data?.extensions;
     if (!products) return;
     const { label, extension } = splitDomain(
@@ -71,10 +73,12 @@ export function DomainSearch() {
   };
 
   const checkOne = (extension: string) => availability.check([extension]);
+  // Why the name cannot be searched, next to the field and in the modal: never a silent refusal.
+  const reason = input.shown && domainProblemText(locale, input.shown.problem, input.shown.value);
 
   return (
     <div className="domain-search">
-      <SearchForm value={input.value} onChange={input.onChange} onSubmit={submit} disabled={input.problem !== null || !catalogue.data} />
+      <SearchForm value={input.value} onChange={input.onChange} onSubmit={submit} disabled={input.problem !== null || !catalogue.data} error={reason} />
       {catalogue.isPending && <Spinner label={t('common.loading')} />}
       {catalogue.isError && (
         <div className="inline-error" role="alert" data-testid="catalogue-error">
@@ -96,7 +100,7 @@ export function DomainSearch() {
           onCheck={checkOne}
         />
       )}
-      <InvalidDomainModal open={input.invalidModalOpen} onClose={input.closeInvalidModal} />
+      <InvalidDomainModal open={input.invalidModalOpen} onClose={input.closeInvalidModal} reason={reason} />
     </div>
   );
 }

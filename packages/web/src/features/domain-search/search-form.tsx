@@ -9,16 +9,19 @@ interface SearchFormProps {
   onSubmit(): void;
   /** The Check button is disabled while the name is invalid or the catalogue is not there. */
   disabled: boolean;
+  /** Why the name is refused, shown under the field (and announced) whenever there is a reason. */
+  error: string | null;
 }
 
-export function SearchForm({ value, onChange, onSubmit, disabled }: SearchFormProps) {
+export function SearchForm({ value, onChange, onSubmit, disabled, error }: SearchFormProps) {
   const t = useT();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <form className="search-form" onSubmit={submit} role="search" noValidate>
+    // The form is a polite live region: the reason under the field is read out when it appears.
+    <form className="search-form" onSubmit={submit} role="search" noValidate aria-live="polite">
       <Field
         className="search-form__field"
         label={t('step1.inputLabel')}
@@ -34,6 +37,8 @@ export function SearchForm({ value, onChange, onSubmit, disabled }: SearchFormPr
         enterKeyHint="search"
         maxLength={300}
         data-testid="domain-input"
+        error={error}
+        errorTestId="domain-input-error"
       />
       <Button type="submit" className="search-form__submit" disabled={disabled} data-testid="check-button">
         {t('step1.check')}

@@ -7,7 +7,9 @@ import { checkDomainInput, cleanDomainInput, DOMAIN_INPUT_CLEAN_DELAY_MS, type D
  */
 export function liveProblem(cleaned: string): DomainInputProblem | null {
   const name = cleaned.split('.')[0] ?? '';
-  return name.length > 2 ? checkDomainInput(cleaned) : null;
+  const problem = checkDomainInput(cleaned);
+  // Accented letters are said at once: no further typing makes them valid.
+  return name.length > 2 || problem === 'accented-letter' ? problem : null;
 }
 
 export interface DomainInput {
@@ -15,11 +17,14 @@ export interface DomainInput {
   onChange(value: string): void;
   /** A problem of the cleaned value: the Check button is disabled while there is one. */
   problem: DomainInputProblem | null;
+  /** The problem the field says, with the value it is about: the live one, or the one a submit found. */
+  shown: { problem: DomainInputProblem; value: string } | null;
   invalidModalOpen: boolean;
-  openInvalidModal(): void;
   closeInvalidModal(): void;
   /** Cleans now (on submit) and returns the cleaned value. */
   flush(): string;
+  /** A submit refused the cleaned value: the modal opens, and the field says why until the value changes. */
+  refuse(problem: DomainInputProblem): void;
 }
 
 /** The search field: after 500 ms of inactivity its value is replaced by the cleaned value. */
@@ -28,17 +33,20 @@ export function useDomainInput(initial = ''): DomainInput {
   const [invalidModalOpen, setInvalidModalOpen] = useState(false);
   // The last value judged, so the modal opens once per change and not again after the clean-up.
   const judged = useRef(cleanDomainInput(initial));
+  const [refused, setRefused] = useState<{ problem: DomainInputProblem; value: string } | null>(null);
+  const cleaned = cleanDomainInput(value);
+  const problem = liveProblem(cleaned);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      const cleaned = cleanDomainInput(value);
-      if (cleaned !== value) setValue(cleaned);
-      if (cleaned === judged.current) return;
-      judged.current = cleaned;
+      const settled = cleanDomainInput(value);
+      if (settled !== value) setValue(settled);
+      if (settled === judged.current) return;
+      judged.current = settled;
       // A hyphen at the end is where someone typing `mijn-bakkerij` pauses: the Check button is
-      // disabled, and the modal waits for a submit.
-      const problem = liveProblem(cleaned);
-      if (problem && problem !== 'trailing-hyphen') setInvalidModalOpen(true);
+      // disabled and the field says why, but no modal interrupts the typing.
+      const found = liveProblem(settled);
+      if (found && found !== 'trailing-hyphen') setInvalidModalOpen(true);
     }, DOMAIN_INPUT_CLEAN_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [value]);
@@ -46,15 +54,18 @@ export function useDomainInput(initial = ''): DomainInput {
   return {
     value,
     onChange: setValue,
-    problem: liveProblem(cleanDomainInput(value)),
+    problem,
+    shown: problem ? { problem, value: cleaned } : refused?.value === cleaned ? refused : null,
     invalidModalOpen,
-    openInvalidModal: () => setInvalidModalOpen(true),
     closeInvalidModal: () => setInvalidModalOpen(false),
     flush: () => {
-      const cleaned = cleanDomainInput(value);
       judged.current = cleaned;
       setValue(cleaned);
       return cleaned;
+    },
+    refuse: (refusedProblem) => {
+      setRefused({ problem: refusedProblem, value: cleaned });
+      setInvalidModalOpen(true);
     },
   };
 }

@@ -9,10 +9,12 @@ interface HostingExtrasProps {
   item: TBasketItem;
   extras: readonly TExtraService[];
   installs: readonly TFreeInstall[];
+  /** Extras the hosting has already (an upgrade of an owned package): ticked, disabled and marked 'Al actief'. */
+  active: ReadonlySet<number>;
 }
 
 /** Extras of the chosen package as checkboxes with their yearly price, and the free CMS install. */
-export function HostingExtras({ item, extras, installs }: HostingExtrasProps) {
+export function HostingExtras({ item, extras, installs, active }: HostingExtrasProps) {
   const t = useT();
   const euro = useEuro();
   const add = useAddItem();
@@ -52,12 +54,17 @@ export function HostingExtras({ item, extras, installs }: HostingExtrasProps) {
         <legend className="services-subtitle">{t('services.extras')}</legend>
         {extras.map((extra) => {
           const present = item.connectedItem.find((child) => child.productType === 'EXTRA_SERVICE' && child.productId === extra.productId);
-          const checked = intent.get(extra.productId) ?? present !== undefined;
+          const isActive = active.has(extra.productId);
+          const checked = isActive || (intent.get(extra.productId) ?? present !== undefined);
           return (
-            <label key={extra.productId} className="checkbox" data-testid="extra-service" data-product-code={extra.productCode}>
-              <input type="checkbox" checked={checked} disabled={busy} onChange={(event) => toggle(extra, event.target.checked)} />
+            <label key={extra.productId} className="checkbox" data-testid="extra-service" data-product-code={extra.productCode} data-active={isActive || undefined}>
+              <input type="checkbox" checked={checked} disabled={busy || isActive} onChange={(event) => toggle(extra, event.target.checked)} />
               <span className="checkbox__label">{extra.productName}</span>
-              <span className="checkbox__price">{extra.price === 0 ? t('services.free') : `${euro(extra.price)} ${t('services.perYear')}`}</span>
+              {isActive ? (
+                <span className="badge badge--free checkbox__price">{t('extraServices.active')}</span>
+              ) : (
+                <span className="checkbox__price">{extra.price === 0 ? t('services.free') : `${euro(extra.price)} ${t('services.perYear')}`}</span>
+              )}
             </label>
           );
         })}

@@ -10,6 +10,7 @@ import { HostingExtras } from './hosting-extras.tsx';
 import { HostingPackages } from './hosting-packages.tsx';
 import { RedirectForm } from './redirect-form.tsx';
 import { TransferSection } from './transfer-section.tsx';
+import { useActiveExtras } from './use-active-extras.ts';
 import { useSetServiceType } from './use-services.ts';
 
 interface ServiceCardProps {
@@ -36,6 +37,7 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
   const isTransfer = item.domainKind === 'TRANSFER';
   // Spec 000 section 4: in a hosting upgrade the hosting choice needs connected hosting on an invoiced domain.
   const hostingLocked = hostingUpgrade && (!hasHosting || !item.invoiced);
+  const activeExtras = useActiveExtras(item, hostingUpgrade);
 
   return (
     <article className="service-card" aria-labelledby={headingId} data-testid="service-card" data-domain={item.title} data-service-type={serviceTypeOf(item, item.connectedItem)}>
@@ -73,7 +75,7 @@ export function ServiceCard({ item, catalogue, marked, canChooseHolder, hostingU
       {type === 'HOSTING' && (
         <>
           <HostingPackages item={item} packages={catalogue.hostingPackages} disabled={hostingLocked && !hasHosting} />
-          {hasHosting && <HostingExtras item={item} extras={catalogue.extraServices} installs={catalogue.freeInstalls} />}
+          {hasHosting && <HostingExtras item={item} extras={catalogue.extraServices} installs={catalogue.freeInstalls} active={activeExtras} />}
         </>
       )}
       {type === 'REGISTRATION_ONLY' && <p className="services-note">{t('services.registrationOnly')}</p>}
