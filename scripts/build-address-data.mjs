@@ -4,10 +4,11 @@
 // huisnummertoevoeging, postcode, woonplaatsnaam, gemeentenaam (and more, ignored), as NLExtract's
 // `adres` table exports them (see the README beside the data file for the extract used).
 //
-//   node scripts/build-address-data.mjs <folder of CSV files> <municipality>|area:<1234> ...
+//   node scripts/build-address-data.mjs <folder of CSV files> <municipality>|area:<1234>|postcode:<1234AB> ...
 //
-// Every address of the named municipalities (gemeentenaam, exactly) is kept, and every address of
-// a four-digit postcode area named as `area:1012` (Amsterdam's centre, say); letters and
+// Every address of the named municipalities (gemeentenaam, exactly) is kept, every address of
+// a four-digit postcode area named as `area:1012` (Amsterdam's centre, say), and every address of
+// a single postcode named as `postcode:1016GV` (the demo accounts' addresses); letters and
 // additions are dropped, since the lookup takes the house number alone. The file groups the
 // house numbers per postcode, street and place as runs: `5`, `1-9` (every number) or `1-9/2`
 // (every other one), so the lookup answers 'not found' for a number that does not exist.
@@ -18,10 +19,12 @@ import { fileURLToPath } from 'node:url';
 const OUTPUT = fileURLToPath(new URL('../packages/server/src/ports/address-lookup/data/bag-addresses.json', import.meta.url));
 
 const [folder, ...chosen] = process.argv.slice(2);
-const municipalities = chosen.filter((name) => !name.startsWith('area:'));
-const areas = new Map(chosen.filter((name) => name.startsWith('area:')).map((name) => [name.slice('area:'.length), 0]));
+const prefixed = (prefix) => new Map(chosen.filter((name) => name.startsWith(prefix)).map((name) => [name.slice(prefix.length), 0]));
+const municipalities = chosen.filter((name) => !/^(area|postcode):/.test(name));
+const areas = prefixed('area:');
+const singles = prefixed('postcode:');
 if (!folder || chosen.length === 0) {
-  process.stderr.write('usage: node scripts/build-address-data.mjs <folder of CSV files> <municipality>|area:<1234> ...\n');
+  process.stderr.write('usage: node scripts/build-address-data.mjs <folder of CSV files> <municipality>|area:<1234>|postcode:<1234AB> ...\n');
   process.exit(2);
 }
 
@@ -84,10 +87,11 @@ for (const file of files) {
   for (const line of lines) {
     const row = fields(line);
     const area = file.slice(0, 4);
-    if (!wanted.has(row[municipality]) && !areas.has(area)) continue;
+    if (!wanted.has(row[municipality]) && !areas.has(area) && !singles.has(row[postcode])) continue;
     if (!/^[1-9]\d{3}[A-Z]{2}$/.test(row[postcode]) || !/^[1-9]\d*$/.test(row[number])) throw new Error(`${file}: unexpected address ${line}`);
     if (wanted.has(row[municipality])) perMunicipality.set(row[municipality], perMunicipality.get(row[municipality]) + 1);
-    else areas.set(area, areas.get(area) + 1);
+    else if (areas.has(area)) areas.set(area, areas.get(area) + 1);
+    else singles.set(row[postcode], singles.get(row[postcode]) + 1);
     const streets = found.get(row[postcode]) ?? new Map();
     found.set(row[postcode], streets);
     const key = `${row[street]}\t${row[place]}`;
@@ -95,10 +99,10 @@ for (const file of files) {
   }
 }
 
-const missing = [...perMunicipality, ...areas].filter(([, count]) => count === 0).map(([name]) => name);
+const missing = [...perMunicipality, ...areas, ...singles].filter(([, count]) => count === 0).map(([name]) => name);
 if (missing.length > 0) throw new Error(`no addresses for ${missing.join(', ')}`);
 
-const total = [...perMunicipality.values(), ...areas.values()].reduce((sum, count) => sum + count, 0);
+const total = [...perMunicipality.values(), ...areas.values(), ...singles.values()].reduce((sum, count) => sum + count, 0);
 // A postcode and number under two streets or places (rare): the lookup answers the first entry.
 let ambiguous = 0;
 for (const streets of found.values()) {
@@ -114,6 +118,7 @@ const text = [
   `  "source": "BAG (Basisregistratie Adressen en Gebouwen), public domain (CC0 1.0); see README.md beside this file",`,
   `  "municipalities": ${JSON.stringify(Object.fromEntries(perMunicipality))},`,
   `  "postcodeAreas": ${JSON.stringify(Object.fromEntries(areas))},`,
+  ...(singles.size > 0 ? [`  "singlePostcodes": ${JSON.stringify(Object.fromEntries(singles))},`] : []),
   `  "addresses": ${total},`,
   '  "postcodes": {',
   lines.join(',\n'),
@@ -122,5 +127,5 @@ const text = [
   '',
 ].join('\n');
 writeFileSync(OUTPUT, text);
-const counts = [...perMunicipality, ...[...areas].map(([area, count]) => [`area ${area}`, count])].map(([name, count]) => `${name}: ${count}`).join(', ');
+const counts = [...perMunicipality, ...[...areas].map(([area, count]) => [`area ${area}`, count]), ...[...singles].map(([code, count]) => [`postcode ${code}`, count])].map(([name, count]) => `${name}: ${count}`).join(', ');
 process.stdout.write(`${total} addresses in ${found.size} postcodes (${counts}; ${ambiguous} postcode and number pairs under two streets or places) written to ${OUTPUT}\n`);

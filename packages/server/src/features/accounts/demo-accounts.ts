@@ -47,7 +47,7 @@ const DEMO_CUSTOMERS: DemoCustomer[] = [
     street: 'Oudegracht',
     streetNumber: '120',
     streetNumberAddition: 'bis',
-    postCode: '3511 AX',
+    postCode: '3511 AW',
     city: 'Utrecht',
     countryId: 154,
     isReseller: true,
@@ -143,12 +143,20 @@ const DEMO_HOLDERS: TWhoisHolderFormInput[] = [
     street: 'Lindengracht',
     houseNumber: '88',
     houseNumberAdd: '2',
-    postcode: '1015 KK',
+    postcode: '1015 KJ',
     city: 'Amsterdam',
     phone: '+31 6 1234 5678',
     email: 'femke.devries@example.nl',
   },
 ];
+
+/** Every address of the demo accounts and their holders, once: the offline address lookup knows each. */
+export const DEMO_ADDRESSES = [
+  ...DEMO_CUSTOMERS.map(({ street, streetNumber, postCode, city }) => [street, streetNumber, postCode, city]),
+  ...DEMO_HOLDERS.map(({ street, houseNumber, postcode, city }) => [street, houseNumber, postcode, city]),
+]
+  .map(([street, houseNumber, postcode, city]) => ({ street: street ?? '', houseNumber: houseNumber ?? '', postcode: postcode ?? '', city: city ?? '' }))
+  .filter((address, index, all) => all.findIndex((other) => other.postcode === address.postcode && other.houseNumber === address.houseNumber) === index);
 
 export interface DemoAccountDeps {
   db: Database;

@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_ADDRESSES } from '../../features/accounts/demo-accounts.ts';
 import bagAddresses from './data/bag-addresses.json' with { type: 'json' };
 import { createOfflineAddressLookup } from './offline-address-lookup.ts';
 
 describe('the offline address lookup on the committed BAG subset', () => {
   const lookup = createOfflineAddressLookup();
 
-  it("holds five whole municipalities and Amsterdam's postcode area 1012, as its README says", () => {
+  it("holds five whole municipalities, Amsterdam's postcode area 1012 and the demo accounts' postcodes, as its README says", () => {
     expect(lookup.name).toBe('offline');
     expect(bagAddresses.municipalities).toEqual({ Texel: 12_962, Vlieland: 1_265, Terschelling: 4_311, Ameland: 4_121, Schiermonnikoog: 1_532 });
     expect(bagAddresses.postcodeAreas).toEqual({ '1012': 9_321 });
-    expect(bagAddresses.addresses).toBe(33_512);
-    expect(Object.keys(bagAddresses.postcodes)).toHaveLength(1_623);
+    expect(bagAddresses.singlePostcodes).toEqual({ '1016GV': 32, '3511AW': 16, '1015KJ': 48 });
+    expect(bagAddresses.addresses).toBe(33_608);
+    expect(Object.keys(bagAddresses.postcodes)).toHaveLength(1_626);
+  });
+
+  it("finds the addresses a newcomer tries first: the README's example and the demo accounts' own", async () => {
+    // The README's reseller API example (not in the 2018 BAG: the shop's examples file has it).
+    expect(await lookup.lookup('1012 LM', '70')).toEqual({ ok: true, street: 'Damrak', city: 'Amsterdam' });
+    // The demo seed: the bakery (customer and sub-user), the reseller, the bakery owner's private holder.
+    for (const address of DEMO_ADDRESSES) {
+      expect(await lookup.lookup(address.postcode, address.houseNumber), `${address.street} ${address.houseNumber}`).toEqual({ ok: true, street: address.street, city: address.city });
+    }
+    expect(DEMO_ADDRESSES.map((address) => address.postcode)).toEqual(['1016 GV', '3511 AW', '1015 KJ']);
   });
 
   it('finds the street and place of an address in the data, however the postcode and number are written', async () => {

@@ -1,10 +1,12 @@
 import { cleanPostcode, houseNumberOf } from '@kavel/core';
 import bagAddresses from './data/bag-addresses.json' with { type: 'json' };
+import exampleAddresses from './data/example-addresses.json' with { type: 'json' };
 import type { AddressLookupPort } from './address-lookup-port.ts';
 
 /**
- * The committed address data (`data/bag-addresses.json`, see the README beside it): per
- * postcode, entries of street, place and house numbers as runs (`5`, `1-9`, `1-9/2`).
+ * The committed address data (`data/bag-addresses.json`, and `data/example-addresses.json` for
+ * the shop's own example that the BAG lacks; see the README beside them): per postcode, entries
+ * of street, place and house numbers as runs (`5`, `1-9`, `1-9/2`).
  */
 export interface OfflineAddressData {
   postcodes: Record<string, ReadonlyArray<readonly string[]>>;
@@ -28,27 +30,29 @@ function parseRuns(text: string, postcode: string): Street['runs'] {
   });
 }
 
-function indexOf(data: OfflineAddressData): Map<string, Street[]> {
+/** The data sets' entries per postcode, in the order of the sets (the first match answers). */
+function indexOf(sets: readonly OfflineAddressData[]): Map<string, Street[]> {
   const index = new Map<string, Street[]>();
-  for (const [postcode, entries] of Object.entries(data.postcodes)) {
-    index.set(
-      postcode,
-      entries.map((entry) => {
+  for (const data of sets) {
+    for (const [postcode, entries] of Object.entries(data.postcodes)) {
+      const streets = entries.map((entry): Street => {
         const [street, city, numbers] = entry;
         if (!street || !city || !numbers) throw new Error(`address data: ${postcode} has an incomplete entry`);
         return { street, city, runs: parseRuns(numbers, postcode) };
-      }),
-    );
+      });
+      index.set(postcode, [...(index.get(postcode) ?? []), ...streets]);
+    }
   }
   return index;
 }
 
 /**
- * Answers from addresses kept with the shop (a subset of the BAG, whole municipalities): no
- * network, no waiting, the same answer every time. An address outside the data is `notFound`.
+ * Answers from addresses kept with the shop (a subset of the BAG, whole municipalities, and the
+ * shop's own example): no network, no waiting, the same answer every time. An address outside
+ * the data is `notFound`.
  */
-export function createOfflineAddressLookup(data: OfflineAddressData = bagAddresses): AddressLookupPort {
-  const index = indexOf(data);
+export function createOfflineAddressLookup(...data: OfflineAddressData[]): AddressLookupPort {
+  const index = indexOf(data.length > 0 ? data : [bagAddresses, exampleAddresses]);
   return {
     name: 'offline',
     async lookup(postcode, houseNumber) {
