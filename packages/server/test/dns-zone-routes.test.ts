@@ -120,6 +120,16 @@ describe.each(databaseKinds)('DNS zone routes on $name', (kind) => {
     expect(withMail.revision).toBe(before.revision + 1);
   });
 
+  it('says the rule of each refused field, not only that something is wrong', async () => {
+    const refusedWith = async (record: unknown) => (await bakery.post(zoneOf(korst.domainId), record)).json() as { fieldErrors: Record<string, string> };
+    await expect(refusedWith({ name: 'www', type: 'A', value: '203.0.113.300' })).resolves.toMatchObject({
+      fieldErrors: { value: 'Een IPv4-adres is vier getallen van 0 tot 255, gescheiden door punten, bijvoorbeeld 203.0.113.10.' },
+    });
+    await expect(refusedWith({ name: '_sip._tcp', type: 'SRV', value: '60 5060 sip', priority: 70_000 })).resolves.toMatchObject({
+      fieldErrors: { priority: 'Een prioriteit is een getal van 0 tot 65535.' },
+    });
+  });
+
   it('answers 404 for a record id of another zone, and 403 without the CSRF header', async () => {
     const other = await pageOf(bakery, 'goudenkorst-webshop.com');
     const response = await bakery.put(`${zoneOf(korst.domainId)}/${other.dnsListOnStart[0]!.id}`, { name: 'x', type: 'A', value: '203.0.113.1' });

@@ -99,7 +99,7 @@ export const ZDnsRecord = z
     name: safeText(253).default(''),
     type: ZDnsRecordType,
     value: requiredSafeText(4096),
-    priority: z.number({ error: 'number' }).int({ error: 'number' }).min(0, { error: 'number' }).max(65_535, { error: 'number' }).nullable().default(null),
+    priority: z.number({ error: 'dnsPriority' }).int({ error: 'dnsPriority' }).min(0, { error: 'dnsPriority' }).max(65_535, { error: 'dnsPriority' }).nullable().default(null),
     ttl: z.number({ error: 'dnsTtl' }).int({ error: 'dnsTtl' }).min(MIN_TTL, { error: 'dnsTtl' }).max(MAX_TTL, { error: 'dnsTtl' }).optional(),
   })
   .superRefine((record, context) => {

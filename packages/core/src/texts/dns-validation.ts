@@ -14,8 +14,14 @@ export const dnsValidation = {
     nl: 'Deze naam hoort niet bij dit domein. Laat de domeinnaam weg of eindig met de domeinnaam en een punt.',
     en: 'This name does not belong to this domain. Leave out the domain name, or end with the domain name and a dot.',
   },
-  dnsIpv4: { nl: 'Vul een geldig IPv4-adres in, bijvoorbeeld 203.0.113.10.', en: 'Enter a valid IPv4 address, for example 203.0.113.10.' },
-  dnsIpv6: { nl: 'Vul een geldig IPv6-adres in, bijvoorbeeld 2001:db8::10.', en: 'Enter a valid IPv6 address, for example 2001:db8::10.' },
+  dnsIpv4: {
+    nl: 'Een IPv4-adres is vier getallen van 0 tot 255, gescheiden door punten, bijvoorbeeld 203.0.113.10.',
+    en: 'An IPv4 address is four numbers from 0 to 255, separated by dots, for example 203.0.113.10.',
+  },
+  dnsIpv6: {
+    nl: 'Een IPv6-adres is acht groepen van hoogstens vier tekens 0-9 en a-f, gescheiden door dubbele punten; :: staat voor een reeks nullen. Bijvoorbeeld 2001:db8::10.',
+    en: 'An IPv6 address is eight groups of at most four characters 0-9 and a-f, separated by colons; :: stands for a run of zeros. For example 2001:db8::10.',
+  },
   dnsIpv6Ipv4: {
     nl: 'Dit is een IPv4-adres in IPv6-vorm (zoals ::ffff:192.0.2.1). Zet het IPv4-adres in een A-record.',
     en: 'This is an IPv4 address in IPv6 form (such as ::ffff:192.0.2.1). Put the IPv4 address in an A record.',
@@ -60,6 +66,7 @@ export const dnsValidation = {
     nl: 'Een naam met een CNAME kan geen andere records hebben, ook geen tweede CNAME.',
     en: 'A name with a CNAME cannot have other records, not even a second CNAME.',
   },
+  dnsPriority: { nl: 'Een prioriteit is een getal van 0 tot 65535.', en: 'A priority is a number from 0 to 65535.' },
   dnsTtl: { nl: 'Kies een TTL van 60 tot 604800 seconden.', en: 'Choose a TTL from 60 to 604800 seconds.' },
   dnsTtlMismatch: {
     nl: 'Records met dezelfde naam en hetzelfde type delen één TTL. Gebruik de TTL van de andere records.',

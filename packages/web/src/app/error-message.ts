@@ -15,3 +15,12 @@ export function errorMessage(error: unknown, t: Translate): string {
   if (error instanceof TypeError && /fetch|network/i.test(error.message)) return t('error.network');
   return t('error.generic');
 }
+
+/**
+ * Whether asking again can change the answer: a lost connection, a server fault, a busy server
+ * (408, 429). A refusal (not found, not allowed, bad input) answers the same every time.
+ */
+export function canRetry(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status >= 500 || error.status === 408 || error.status === 429;
+}

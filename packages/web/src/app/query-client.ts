@@ -1,4 +1,5 @@
 import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { canRetry } from './error-message.ts';
 import { orderErrorStore } from './order-error-store.ts';
 
 declare module '@tanstack/react-query' {
@@ -20,7 +21,8 @@ export function createQueryClient(): QueryClient {
   notifyManager.setScheduler(queueMicrotask);
   const queryClient = new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false },
+      // One more try for what can pass (a lost connection, a server fault); a refusal such as a 404 answers the same again.
+      queries: { retry: (failures, error) => failures < 1 && canRetry(error), refetchOnWindowFocus: false },
       mutations: { retry: 0 },
     },
   });

@@ -71,7 +71,7 @@ describe('zone file import', () => {
     ['an unknown type', '@ A 203.0.113.1\nwww IN FOO bar\n', { line: 2, key: 'zoneType', type: 'FOO' }, 'Regel 2: Onbekend recordtype FOO.'],
     ['an open quote', '@ A 203.0.113.1\n\n@ TXT "open\n', { line: 3, key: 'zoneQuote' }, 'Regel 3: Er ontbreekt een afsluitend aanhalingsteken (").'],
     ['an open parenthesis', '@ A 203.0.113.1\n@ TXT ( "a"\n', { line: 2, key: 'zoneParentheses' }, 'Regel 2: De haakjes ( en ) sluiten niet op elkaar aan.'],
-    ['a bad address', '@ A 203.0.113.1\nwww A 203.0.113.999\n', { line: 2, key: 'dnsIpv4', type: 'A' }, 'Regel 2: Vul een geldig IPv4-adres in, bijvoorbeeld 203.0.113.10.'],
+    ['a bad address', '@ A 203.0.113.1\nwww A 203.0.113.999\n', { line: 2, key: 'dnsIpv4', type: 'A' }, 'Regel 2: Een IPv4-adres is vier getallen van 0 tot 255, gescheiden door punten, bijvoorbeeld 203.0.113.10.'],
     ['an MX priority outside the list', '@ MX 25 mail\n', { line: 1, key: 'dnsMxPriority', type: 'MX' }, null],
     ['an MX without priority', '@ MX mail\n', { line: 1, key: 'zoneData', type: 'MX' }, 'Regel 1: De gegevens van dit MX-record zijn niet te lezen.'],
     ['a first line without owner', '  A 203.0.113.1\n', { line: 1, key: 'zoneOwner' }, null],

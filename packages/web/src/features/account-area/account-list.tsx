@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { errorMessage } from '../../app/error-message.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { canRetry, errorMessage } from '../../app/error-message.ts';
 import { followLink } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { ACCOUNT_AREA_PAGES } from './account-area-paths.ts';
 
 interface AccountListProps<T> {
   query: UseQueryResult<T[]>;
@@ -32,15 +34,42 @@ export function AccountList<T>({ query, empty, children, 'data-testid': testId }
   );
 }
 
-/** A call that failed: its message and 'try again'. */
-export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** The account's domain list: where a domain page leads back to. */
+export const DOMAIN_LIST_PATH = '/account/diensten/domeinen';
+
+/** Where a page that cannot be shown leads back to; `notFound` says what was not found, in place of the server's 'Niet gevonden.'. */
+export interface WayBack {
+  href: string;
+  label: string;
+  notFound?: string;
+}
+
+/**
+ * A call that failed: its message, and 'try again' where that can help; otherwise the way back
+ * (`back`, else the account's overview), since a retry of a refusal can never succeed.
+ */
+export function LoadFailure({ error, onRetry, back }: { error: unknown; onRetry: () => void; back?: WayBack }) {
   const t = useT();
+  if (canRetry(error)) {
+    return (
+      <div className="inline-error" role="alert" data-testid="load-failure">
+        <p>{errorMessage(error, t)}</p>
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {t('error.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const way = back ?? { href: ACCOUNT_AREA_PAGES[0].path, label: t('error.backToAccount') };
+  const notFound = error instanceof ApiError && error.status === 404 && way.notFound;
   return (
-    <div className="inline-error" role="alert">
-      <p>{errorMessage(error, t)}</p>
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {t('error.retry')}
-      </Button>
+    <div className="inline-error" role="alert" data-testid="load-failure">
+      <p>{notFound || errorMessage(error, t)}</p>
+      <p>
+        <a href={way.href} onClick={followLink} data-testid="load-failure-back">
+          {way.label}
+        </a>
+      </p>
     </div>
   );
 }
@@ -76,7 +105,7 @@ export function NoDomainChosen({ text, back }: { text: string; back: string }) {
   return (
     <p className="account-area__empty">
       {text}{' '}
-      <a href="/account/diensten/domeinen" onClick={followLink}>
+      <a href={DOMAIN_LIST_PATH} onClick={followLink}>
         {back}
       </a>
     </p>

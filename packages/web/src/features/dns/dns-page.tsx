@@ -5,12 +5,13 @@ import { useLocale } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { LoadFailure, NoDomainChosen } from '../account-area/account-list.tsx';
+import { DOMAIN_LIST_PATH, LoadFailure, NoDomainChosen } from '../account-area/account-list.tsx';
 import { dnsApi } from './dns-api.ts';
 import { MailPresets } from './mail-presets.tsx';
 import { MoveDns } from './move-dns.tsx';
 import { ApplyProfile, SaveAsProfile, ZoneFileTools, type ToolOutcome } from './profile-tools.tsx';
-import { DnsNoticeModal, type DnsNotice } from './dns-notice.tsx';
+import { failureNotice, type DnsNotice } from './dns-failure.ts';
+import { DnsNoticeModal } from './dns-notice.tsx';
 import { useDnsT } from './dns-texts.ts';
 import { RecordForm } from './record-form.tsx';
 import { RecordTable } from './record-table.tsx';
@@ -28,7 +29,10 @@ export function DnsManagementPage({ name, mailPreset = null }: { name: string; m
   const page = useQuery({ queryKey: dnsPageQueryKey(name), queryFn: () => dnsApi.page(name), enabled: name !== '' });
   if (name === '') return <NoDomainChosen text={t('noDomain')} back={t('backToDomains')} />;
   if (page.isPending) return <Spinner label={t('records')} />;
-  if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.isError) {
+    const back = { href: DOMAIN_LIST_PATH, label: t('backToDomains'), notFound: t('domainNotFound', { domain: name }) };
+    return <LoadFailure error={page.error} onRetry={() => void page.refetch()} back={back} />;
+  }
   return <Zone page={page.data} queryKey={dnsPageQueryKey(name)} mailPreset={mailPreset} />;
 }
 
@@ -64,7 +68,7 @@ function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: re
       action.afterwards?.();
       setNotice({ kind: 'success', text: action.done });
     },
-    onError: (error) => setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) }),
+    onError: (error) => setNotice(failureNotice(error, t)),
   });
   const busy = change.isPending;
   const id = page.domainId;
@@ -80,7 +84,7 @@ function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: re
 
   const outcome: ToolOutcome = {
     success: (text) => setNotice({ kind: 'success', text }),
-    failure: (error) => setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) }),
+    failure: (error) => setNotice(failureNotice(error, t)),
     changed: (next) => queryClient.setQueryData(queryKey, next),
   };
   const reload = () => queryClient.invalidateQueries({ queryKey });

@@ -9,7 +9,8 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { LoadFailure } from '../account-area/account-list.tsx';
 import { dnsManagementHref } from '../account-area/account-area-paths.ts';
 import { profileApi } from './dns-api.ts';
-import { DnsNoticeModal, type DnsNotice } from './dns-notice.tsx';
+import { failureNotice, type DnsNotice } from './dns-failure.ts';
+import { DnsNoticeModal } from './dns-notice.tsx';
 import { useDnsT } from './dns-texts.ts';
 import { dnsProfilesHref } from './profile-tools.tsx';
 import { RecordForm } from './record-form.tsx';
@@ -40,7 +41,7 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
       action.afterwards?.(list);
       setNotice({ kind: 'success', text: action.done });
     },
-    onError: (error) => setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) }),
+    onError: (error) => setNotice(failureNotice(error, t)),
   });
   const busy = change.isPending;
 

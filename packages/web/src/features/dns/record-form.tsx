@@ -1,5 +1,6 @@
-import { DNS_RECORD_TYPES, MX_PRIORITIES, type TDnsRecord, type TDnsRecordType, type TDnsZoneRecord } from '@kavel/core';
-import { useState, type FormEvent } from 'react';
+import { DNS_RECORD_TYPES, MX_PRIORITIES, ZDnsRecord, type TDnsRecord, type TDnsRecordType, type TDnsZoneRecord } from '@kavel/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
@@ -19,10 +20,30 @@ interface RecordFormProps {
 
 const hasPriority = (type: TDnsRecordType) => type === 'MX' || type === 'SRV';
 
+type RecordField = 'name' | 'type' | 'priority' | 'value' | 'ttl';
+export type RecordErrors = Partial<Record<RecordField, string>>;
+const FIELD_ORDER: readonly RecordField[] = ['name', 'type', 'priority', 'value', 'ttl'];
+
+/** A number typed in a field: empty is none (an SRV value may carry its priority), anything else as typed (the schema refuses NaN). */
+const typedNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+
+/** The shared schema's verdict on a record before it is sent: each field's rule, in the page language. */
+export function recordErrors(record: TDnsRecord): RecordErrors {
+  const parsed = ZDnsRecord.safeParse(record);
+  if (parsed.success) return {};
+  const errors: RecordErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && (FIELD_ORDER as readonly string[]).includes(field)) errors[field as RecordField] ??= fieldMessage(issue.message);
+  }
+  return errors;
+}
+
 /**
  * A DNS record's fields (spec 001 section 5): name (optional for MX), type, priority for MX (the
- * listed choices) and SRV, value and TTL. The server applies the rules; its message is shown in
- * the page's 'Error!' modal.
+ * listed choices) and SRV, value and TTL. The record's own rules (core's `ZDnsRecord`) are checked
+ * before sending and shown under their fields; the zone's rules are the server's, and its
+ * refusal names the field in the page's 'Error!' modal.
  */
 export function RecordForm({ record, priorities = MX_PRIORITIES, busy, onSubmit, onCancel, submitLabel, 'data-testid': testId }: RecordFormProps) {
   const t = useDnsT();
@@ -31,33 +52,57 @@ export function RecordForm({ record, priorities = MX_PRIORITIES, busy, onSubmit,
   const [value, setValue] = useState(record?.value ?? '');
   const [priority, setPriority] = useState(String(record?.priority ?? 10));
   const [ttl, setTtl] = useState(String(record?.ttl ?? 3600));
+  const [errors, setErrors] = useState<RecordErrors>({});
+  const form = useRef<HTMLFormElement>(null);
+
+  /** A field's setter that also clears its error: the rule is checked again on the next send. */
+  const edit = (field: RecordField, set: (text: string) => void) => (text: string) => {
+    set(text);
+    setErrors(({ [field]: _cleared, ...others }) => others);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const ttlNumber = Number(ttl);
-    onSubmit({
+    const typed: TDnsRecord = {
       name: name.trim(),
       type,
       value: value.trim(),
-      priority: hasPriority(type) ? Number(priority) : null,
-      ...(ttl.trim() === '' || !Number.isFinite(ttlNumber) ? {} : { ttl: ttlNumber }),
-    });
+      priority: hasPriority(type) ? typedNumber(priority) : null,
+      ...(ttl.trim() === '' ? {} : { ttl: Number(ttl.trim()) }),
+    };
+    const found = recordErrors(typed);
+    setErrors(found);
+    if (Object.keys(found).length === 0) return onSubmit(typed);
+    // The first refused field gets the focus, so its rule is read out with it.
+    queueMicrotask(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
   const priorityField =
     type === 'MX' ? (
-      <SelectField label={t('priority')} value={priority} onChange={(event) => setPriority(event.target.value)} options={priorities.map((p) => ({ value: String(p), label: String(p) }))} />
+      <SelectField
+        label={t('priority')}
+        value={priority}
+        onChange={(event) => edit('priority', setPriority)(event.target.value)}
+        options={priorities.map((p) => ({ value: String(p), label: String(p) }))}
+        error={errors.priority}
+      />
     ) : (
-      <Field label={t('priority')} inputMode="numeric" value={priority} onChange={(event) => setPriority(event.target.value)} />
+      <Field label={t('priority')} inputMode="numeric" value={priority} onChange={(event) => edit('priority', setPriority)(event.target.value)} error={errors.priority} />
     );
 
   return (
-    <form className="dns-record-form" onSubmit={submit} data-testid={testId} noValidate>
-      <Field label={t('name')} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" spellCheck={false} />
-      <SelectField label={t('type')} value={type} onChange={(event) => setType(event.target.value as TDnsRecordType)} options={DNS_RECORD_TYPES.map((option) => ({ value: option, label: option }))} />
+    <form ref={form} className="dns-record-form" onSubmit={submit} data-testid={testId} noValidate>
+      <Field label={t('name')} value={name} onChange={(event) => edit('name', setName)(event.target.value)} autoComplete="off" spellCheck={false} error={errors.name} />
+      <SelectField
+        label={t('type')}
+        value={type}
+        onChange={(event) => edit('type', (next) => setType(next as TDnsRecordType))(event.target.value)}
+        options={DNS_RECORD_TYPES.map((option) => ({ value: option, label: option }))}
+        error={errors.type}
+      />
       {hasPriority(type) && priorityField}
-      <Field label={t('value')} value={value} onChange={(event) => setValue(event.target.value)} autoComplete="off" spellCheck={false} className="dns-record-form__value" />
-      <Field label={t('ttl')} inputMode="numeric" value={ttl} onChange={(event) => setTtl(event.target.value)} className="dns-record-form__ttl" />
+      <Field label={t('value')} value={value} onChange={(event) => edit('value', setValue)(event.target.value)} autoComplete="off" spellCheck={false} className="dns-record-form__value" error={errors.value} />
+      <Field label={t('ttl')} inputMode="numeric" value={ttl} onChange={(event) => edit('ttl', setTtl)(event.target.value)} className="dns-record-form__ttl" error={errors.ttl} />
       <div className="dns-record-form__actions">
         <Button type="submit" size="sm" busy={busy}>
           {submitLabel}
