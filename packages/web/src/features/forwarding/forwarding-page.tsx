@@ -10,7 +10,7 @@ import { Field } from '../../ui/field.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { LoadFailure, NoDomainChosen } from '../account-area/account-list.tsx';
+import { DOMAIN_LIST_PATH, LoadFailure, NoDomainChosen } from '../account-area/account-list.tsx';
 import { dnsManagementHref, mailPresetHref } from '../account-area/account-area-paths.ts';
 import { FORWARD_FORM_ACTION, forwardingApi, useForwardingT, type ForwardingTranslate } from './forwarding-api.ts';
 import './forwarding.css';
@@ -23,7 +23,7 @@ export function ForwardingPage({ name }: { name: string }) {
   const page = useQuery({ queryKey: pageKey(name), queryFn: () => forwardingApi.page(name), enabled: name !== '' });
   if (name === '') return <NoDomainChosen text={t('noDomain')} back={t('backToDomains')} />;
   if (page.isPending) return <Spinner label={t('title')} />;
-  if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.isError) return <LoadFailure error={page.error} onRetry={() => void page.refetch()} back={{ href: DOMAIN_LIST_PATH, label: t('backToDomains') }} />;
   return <Forwarding key={page.data.asciiName} page={page.data} />;
 }
 
