@@ -1,4 +1,4 @@
-import { capitalized, type TLocalBasket, type TOrderAppPeriod } from '@kavel/core';
+import { capitalized, message, type TLocalBasket, type TOrderAppPeriod } from '@kavel/core';
 import { orderAppContracts } from '@kavel/core/contracts/order-app';
 import { orderContracts } from '@kavel/core/contracts/orders';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -6,16 +6,17 @@ import { useEffect, useState } from 'react';
 import { ApiError, call } from '../api/client.ts';
 import { navigate } from '../app/router.ts';
 import { useAuth } from '../features/accounts/use-auth.ts';
-import { usePeriodText } from '../i18n/use-t.ts';
+import { useLocale, usePeriodText } from '../i18n/use-t.ts';
 import { clearLocalBasket, saveLocalBasket, storedLocalBasket } from '../features/product-pages/local-basket.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/select-field.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { OrderAppLayout } from './order-app-layout.tsx';
-import { ORDER_APP_PATHS, orderSummaryPath, paymentStatusPath } from './order-app-paths.ts';
+import { loginPathReturningTo, ORDER_APP_PATHS, orderSummaryPath, paymentStatusPath } from './order-app-paths.ts';
 import { isOwnedDomain, orderBasketKey } from './order-basket.ts';
 import { OwnedDomainAlert } from './owned-domain-alert.tsx';
+import { SummaryDomainFirst } from './summary-domain-first.tsx';
 import { SummaryInfo, SummaryTerms } from './summary-info.tsx';
 import { SummaryPriceBreakdown } from './summary-price-breakdown.tsx';
 import { SummaryProductRow } from './summary-product-row.tsx';
@@ -40,6 +41,7 @@ function failureOf(error: unknown, generic: string): { message: string; fieldErr
 export function SummaryPage() {
   const t = useOrderAppT();
   const periodText = usePeriodText();
+  const locale = useLocale();
   const [local, setLocal] = useState<TLocalBasket | null>(() => storedLocalBasket());
   const auth = useAuth();
   const customer = auth.data?.loggedIn ? auth.data.customer : null;
@@ -56,6 +58,8 @@ export function SummaryPage() {
   const [token, setToken] = useState(local?.type === 'domain' ? (local.token ?? '') : '');
   const [dnsLater, setDnsLater] = useState(local?.type === 'domain' && local.transferDnsLater === true);
   const [requestId] = useState(() => crypto.randomUUID());
+  // Checked here before sending: the required transfer code of a taken domain.
+  const [tokenMissing, setTokenMissing] = useState(false);
 
   useEffect(() => {
     // A missing local basket goes to the entry; so does a visitor (who logs in there).
@@ -105,11 +109,22 @@ export function SummaryPage() {
   const item = data?.items[0];
   const busy = sending || order.isPending || order.isSuccess || cancel.isPending;
   const needsDomain = (item?.type === 'cloudflare' || item?.type === 'hosting') && item.assignedDomain === null;
+  // A sub-user may not order (spec 001 section 6): said here, and the button stays disabled.
+  const subUser = customer?.isSubUser === true;
+  // A package for a customer with no domain with us: the row asks for the domain instead (the order page orders both).
+  const noDomainToHost = item?.type === 'hosting' && item.existingDomainProducts.length === 0;
   const failure = order.isError ? failureOf(order.error, t('failed')) : cancel.isError ? failureOf(cancel.error, t('failed')) : null;
+  const transfer = local?.type === 'domain' && item?.type === 'domain' && !item.available;
+  const fieldErrors = { ...(failure?.fieldErrors ?? {}), ...(tokenMissing ? { token: message(locale, 'orderAppTransferCodeRequired') } : {}) };
   const submit = () => {
-    if (!local || !agreed || busy) return;
+    if (!local || !agreed || busy || subUser) return;
+    if (transfer && token.trim() === '') {
+      setTokenMissing(true);
+      document.querySelector<HTMLInputElement>('[data-testid="summary-transfer-code"]')?.focus();
+      return;
+    }
     setSending(true);
-    order.mutate(local.type === 'domain' && item && !item.available ? { ...local, token: token.trim(), transferDnsLater: dnsLater } : local);
+    order.mutate(transfer ? { ...local, token: token.trim(), transferDnsLater: dnsLater } : local);
   };
 
   return (
@@ -137,6 +152,8 @@ export function SummaryPage() {
           </Alert>
         ) : !data || !item || paymentRequired.data === undefined ? (
           <Spinner label={t('heading')} />
+        ) : noDomainToHost ? (
+          <SummaryDomainFirst item={item} busy={busy} onCancel={() => cancel.mutate()} />
         ) : (
           <form
             onSubmit={(event) => {
@@ -156,10 +173,13 @@ export function SummaryPage() {
               choices={{
                 token,
                 transferDnsLater: dnsLater,
-                onToken: setToken,
+                onToken: (next) => {
+                  setToken(next);
+                  if (next.trim() !== '') setTokenMissing(false);
+                },
                 onTransferDnsLater: setDnsLater,
                 onDomain: (domain) => local && (local.type === 'cloudflare' || local.type === 'hosting') && change({ ...local, assignedDomain: domain === '' ? undefined : domain }),
-                errors: failure?.fieldErrors ?? {},
+                errors: fieldErrors,
                 disabled: busy,
               }}
             />
@@ -174,15 +194,21 @@ export function SummaryPage() {
               />
             )}
             <SummaryPriceBreakdown basket={data} />
-            {paymentRequired.data && <SummaryInfo />}
-            <SummaryTerms agreed={agreed} onChange={setAgreed} disabled={busy} />
+            {paymentRequired.data && !subUser && <SummaryInfo />}
+            {subUser && (
+              <Alert tone="warning" data-testid="summary-sub-user">
+                <p>{message(locale, 'orderSubUser')}</p>
+                <a href={loginPathReturningTo(ORDER_APP_PATHS.summary)}>{t('subUserLogin')}</a>
+              </Alert>
+            )}
+            <SummaryTerms agreed={agreed} onChange={setAgreed} disabled={busy || subUser} />
             {failure && (
               <Alert tone="danger" data-testid="summary-order-failed">
                 {failure.message}
               </Alert>
             )}
             <div className="form-actions summary__actions">
-              <Button type="submit" busy={order.isPending} disabled={!agreed || needsDomain || busy} data-testid="summary-order">
+              <Button type="submit" busy={order.isPending} disabled={!agreed || needsDomain || busy || subUser} data-testid="summary-order">
                 {t(paymentRequired.data ? 'orderAndPay' : 'order')}
               </Button>
               <Button variant="secondary" disabled={busy} onClick={() => cancel.mutate()} data-testid="summary-cancel">

@@ -115,12 +115,13 @@ function DomainChoice({ item, choices }: { item: TOrderBasketItem; choices: Item
   });
   if (cloudflare && !domains.data) return domains.isError ? <Alert tone="danger">{t('failed')}</Alert> : <Spinner size="sm" />;
   const choicesOf = cloudflare ? (domains.data ?? []).filter((domain) => !domain.cloudflare).map((domain) => ({ id: domain.id, title: domain.name })) : item.existingDomainProducts;
+  // A package without a domain to go on is asked for one by the summary itself (summary-domain-first.tsx).
   if (choicesOf.length === 0) {
-    return (
+    return cloudflare ? (
       <Alert tone="info" data-testid="summary-no-domains">
-        {t(cloudflare ? 'cloudflare.none' : 'hosting.none')}
+        {t('cloudflare.none')}
       </Alert>
-    );
+    ) : null;
   }
   const options = [{ value: '', label: t('domain.placeholder') }, ...choicesOf.map((domain) => ({ value: domain.title, label: domain.title }))];
   return (

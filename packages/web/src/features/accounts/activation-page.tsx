@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../app/error-message.ts';
 import { useLocation } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { ORDER_APP_ENTRY } from '../product-pages/local-basket.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { AccountPageLayout } from './account-page-layout.tsx';
@@ -14,6 +15,13 @@ import { markLoggedIn } from './use-auth.ts';
 
 /** Where the order page shows the logged-in summary (step 3, when the basket has items). */
 export const ORDER_PAGE_FINAL_STEP = '/bestelprocedure?finalStep=true';
+
+/**
+ * Where 'Verder met je bestelling' goes: an account made in the order app (its short registration
+ * has no password until this link sets one) continues there, at its entry, with the product the
+ * browser stored; one made on the order page goes back to that page's last step.
+ */
+export const continueOrderAt = (fromOrderApp: boolean): string => (fromOrderApp ? ORDER_APP_ENTRY : ORDER_PAGE_FINAL_STEP);
 
 /**
  * `/account/activeren?token=`: the link from the activation mail. Opening it changes nothing (mail
@@ -38,13 +46,14 @@ export function ActivationPage() {
 
   let content;
   if (activation.isSuccess) {
+    // Activated with a password of its own choosing: an order-app registration (see continueOrderAt).
     content = (
       <div className="account-form">
         <Alert tone="success" data-testid="activation-done">
           {t('activatePage.done')}
         </Alert>
         <div className="form-actions">
-          <a className="button button--primary button--md" href={ORDER_PAGE_FINAL_STEP} ref={continueRef}>
+          <a className="button button--primary button--md" href={continueOrderAt(typeof activation.variables === 'string')} ref={continueRef}>
             {t('activatePage.continue')}
           </a>
         </div>

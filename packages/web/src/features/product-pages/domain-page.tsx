@@ -1,9 +1,9 @@
-import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, cleanDomainInput, domainLabelProblem, parseFullDomain, ZAvailabilityEvent, type TDomainExtensionProduct } from '@kavel/core';
+import { AVAILABILITY_EVENT, AVAILABILITY_STREAM_TTL_MS, ZAvailabilityEvent } from '@kavel/core';
 import { shopContracts } from '@kavel/core/contracts/shop';
 import { useState, type FormEvent } from 'react';
 import { urlOf } from '../../api/client.ts';
 import { openEventStream } from '../../api/event-stream.ts';
-import { useEuro } from '../../i18n/use-t.ts';
+import { useEuro, useLocale } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -12,6 +12,7 @@ import { useCatalogue } from '../domain-search/use-catalogue.ts';
 import { orderProduct } from './local-basket.ts';
 import { ProductPageLayout } from './product-layout.tsx';
 import { useProductT } from './product-texts.ts';
+import { readTypedDomain } from './typed-domain.ts';
 
 type Availability = 'free' | 'taken' | 'invalid' | 'unknown';
 
@@ -48,6 +49,7 @@ function checkAvailability(label: string, extension: string): Promise<Availabili
 export function DomainPage() {
   const t = useProductT();
   const euro = useEuro();
+  const locale = useLocale();
   const catalogue = useCatalogue();
   const [input, setInput] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,16 +58,12 @@ export function DomainPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!catalogue.data) return;
-    const extensions = catalogue.data.extensions;
-    const cleaned = cleanDomainInput(input);
-    const parsed = parseFullDomain(cleaned, extensions.map((e) => e.extension));
-    if (!parsed) return setProblem(cleaned.includes('.') ? t('domain.unknownExtension') : t('domain.invalid'));
-    if (domainLabelProblem(parsed.label)) return setProblem(t('domain.invalid'));
-    const product = extensions.find((e) => e.extension === parsed.extension) as TDomainExtensionProduct;
-    const domain = `${parsed.label}.${parsed.extension}`;
+    const typed = readTypedDomain(input, catalogue.data.extensions, locale, t);
+    if ('problem' in typed) return setProblem(typed.problem);
+    const { domain, product } = typed;
     setProblem(null);
     setChecking(domain);
-    const availability = await checkAvailability(parsed.label, parsed.extension);
+    const availability = await checkAvailability(typed.label, product.extension);
     setChecking(null);
     if (availability === 'invalid') return setProblem(t('domain.invalid'));
     orderProduct({ type: 'domain', productId: product.productId, productCode: product.productCode, domain, transfer: availability === 'taken' });
@@ -116,13 +114,14 @@ export function DomainPage() {
                 {catalogue.data.extensions.map((extension) => (
                   <tr key={extension.productId} data-extension={extension.extension}>
                     <th scope="row">{extension.productName}</th>
-                    <td>
+                    {/* Each price names its column, for the rows a phone stacks (product-pages.css). */}
+                    <td data-label={t('domain.register')}>
                       {euro(extension.discountedPrice)} {t('perYear')}
                     </td>
-                    <td>
+                    <td data-label={t('domain.renewal')}>
                       {euro(extension.originalPrice)} {t('perYear')}
                     </td>
-                    <td>
+                    <td data-label={t('domain.transfer')}>
                       {euro(extension.transferPrice)} {t('perYear')}
                     </td>
                   </tr>
