@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../packages/server/test/support/shop-process.ts';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
 import { axeViolations } from './support/axe.ts';
-import { mobile, screenshot } from './support/browser.ts';
+import { collectPageErrors, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { useShopAndBrowser } from './support/shop-and-browser.ts';
 import { useSharedPage } from './support/shared-page.ts';
@@ -39,8 +39,12 @@ function visit(path: string, host = WEBSHOP): Promise<{ status: number; location
 
 const records = (page: Page) => page.getByTestId('forwarding-record').allTextContents();
 
-async function saveForward(page: Page, type: string, fill: () => Promise<void> = async () => {}) {
-  await page.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
+/** The forward types as a person reads them on the Dutch page. */
+const TYPES = { HTTP: 'Doorsturen naar een website', IFRAME: 'Website tonen in een frame', DNS: 'Naar een IP-adres', NONE: 'Niet doorsturen' } as const;
+const typeRadio = (page: Page, type: keyof typeof TYPES) => page.getByRole('radio', { name: new RegExp(`^${TYPES[type]}`) });
+
+async function saveForward(page: Page, type: keyof typeof TYPES, fill: () => Promise<void> = async () => {}) {
+  await typeRadio(page, type).check();
   await fill();
   await page.getByTestId('forwarding-save').click();
   await page.getByTestId('forwarding-saved').waitFor();
@@ -59,7 +63,10 @@ describe('domain forwarding in the account area', () => {
     await page.waitForURL(/\/account\/domein-doorsturen\?name=goudenkorst-webshop\.com$/);
     await page.getByTestId('forwarding-page').waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Domein doorsturen');
-    await expect(page.getByRole('radio', { name: /^NONE/ }).isChecked()).resolves.toBe(true);
+    await expect(typeRadio(page, 'NONE').isChecked()).resolves.toBe(true);
+    // Each type is named for people and says what it does to the zone.
+    await expect(page.getByTestId('forwarding-type').locator('.radio-group__option > .radio-group__text > span:first-child').allTextContents()).resolves.toEqual(Object.values(TYPES));
+    await expect(page.getByTestId('forwarding-type').textContent()).resolves.toContain('hun A-, AAAA- en CNAME-records worden vervangen en komen terug als je de doorsturing uitzet');
     await expect(page.getByTestId('forwarding-records').textContent()).resolves.toContain('Dit domein wordt niet doorgestuurd.');
     expect((await visit('/taart?x=1')).status).toBe(404);
   });
@@ -112,6 +119,81 @@ describe('domain forwarding in the account area', () => {
     expect(errors).toEqual([]);
   });
 
+  /**
+   * Issue 40 item 4: a person forwards a domain that has its own website address, switches the
+   * forward off, and finds the address back on the DNS page (not a domain without web address).
+   */
+  async function switchOffGivesTheAddressBack(page: Page, shot: string) {
+    const apexA = page.locator('[data-testid="dns-record"][data-name="@"][data-type="A"]');
+    await page.goto(`${shop.url}/account/dns-beheren?name=${WEBSHOP}`);
+    await page.getByTestId('dns-page').waitFor();
+    await expect(apexA.getAttribute('data-value')).resolves.toBe('203.0.113.10');
+
+    await page.goto(`${shop.url}/account/domein-doorsturen?name=${WEBSHOP}`);
+    await page.getByTestId('forwarding-page').waitFor();
+    await saveForward(page, 'HTTP', () => page.getByLabel('Doel-URL', { exact: true }).fill('https://goudenkorst.nl'));
+    await expect(page.getByTestId('forwarding-replaced-record').allTextContents()).resolves.toEqual([`${WEBSHOP}A203.0.113.10`, `${WEBSHOP}AAAA2001:db8::10`, `www.${WEBSHOP}CNAME${WEBSHOP}.`]);
+    await expect(page.getByTestId('forwarding-replaced').textContent()).resolves.toContain('Zet je de doorsturing uit, dan komen ze terug.');
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await screenshot(page, `${shot}-forwarded`);
+
+    await saveForward(page, 'NONE');
+    await expect(page.getByTestId('forwarding-replaced').count()).resolves.toBe(0);
+    await page.getByTestId('forwarding-dns-link').click();
+    await page.getByTestId('dns-page').waitFor();
+    await apexA.waitFor();
+    await expect(apexA.getAttribute('data-value')).resolves.toBe('203.0.113.10');
+    await expect(page.locator('[data-testid="dns-record"][data-name="www"][data-type="CNAME"]').getAttribute('data-value')).resolves.toBe(`${WEBSHOP}.`);
+    await expect(page.locator('[data-testid="dns-record"][data-value="203.0.113.80"]').count()).resolves.toBe(0);
+    await screenshot(page, `${shot}-dns-after`);
+  }
+
+  it('gives the domain its own A record back when an HTTP forward is switched off, at 1280 px', async () => {
+    await switchOffGivesTheAddressBack(page, 'forwarding-switch-off-1280');
+    expect(errors).toEqual([]);
+  });
+
+  it('gives the domain its own A record back when an HTTP forward is switched off, at 390 px', async () => {
+    const phone = await browser.newContext({ ...mobile, bypassCSP: true, storageState: await context.storageState() });
+    const small = await phone.newPage();
+    const phoneErrors = collectPageErrors(small, { allowHttpErrors: true });
+    await switchOffGivesTheAddressBack(small, 'forwarding-switch-off-390');
+    await phone.close();
+    expect(phoneErrors).toEqual([]);
+    await page.goto(`${shop.url}/account/domein-doorsturen?name=${WEBSHOP}`);
+    await page.getByTestId('forwarding-page').waitFor();
+  });
+
+  it('leaves www as the customer set it while forwarded, and says which record it did not put back', async () => {
+    await saveForward(page, 'HTTP', () => page.getByLabel('Doel-URL', { exact: true }).fill('https://goudenkorst.nl'));
+    await page.getByTestId('forwarding-dns-link').click();
+    await page.getByTestId('dns-page').waitFor();
+    const www = page.locator('[data-testid="dns-record"][data-name="www"][data-type="A"]');
+    await www.getByRole('button', { name: /wijzigen/ }).click();
+    const edit = page.getByTestId('dns-edit-form');
+    await edit.getByLabel('Waarde').fill('192.0.2.5');
+    await edit.getByRole('button', { name: 'Opslaan' }).click();
+    const done = page.getByTestId('dns-success');
+    await done.getByRole('button', { name: 'Sluiten' }).click();
+    await expect.poll(() => www.getAttribute('data-value')).toBe('192.0.2.5');
+    await page.goBack();
+    await page.getByTestId('forwarding-page').waitFor();
+
+    await saveForward(page, 'NONE');
+    const warning = page.getByTestId('forwarding-not-restored');
+    await expect(warning.textContent()).resolves.toContain('Deze records zijn niet teruggezet, omdat je hun naam sinds de doorsturing zelf hebt gewijzigd:');
+    await expect(warning.getByTestId('forwarding-not-restored-record').allTextContents()).resolves.toEqual([`www.${WEBSHOP}CNAME${WEBSHOP}.`]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await screenshot(page, 'forwarding-not-restored-1280');
+    await page.getByTestId('forwarding-dns-link').click();
+    await page.getByTestId('dns-page').waitFor();
+    await expect(www.getAttribute('data-value')).resolves.toBe('192.0.2.5');
+    await expect(page.locator('[data-testid="dns-record"][data-name="@"][data-type="A"]').getAttribute('data-value')).resolves.toBe('203.0.113.10');
+    await page.goBack();
+    await page.getByTestId('forwarding-page').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it("offers e-mail by mx, google or office, each opening the DNS page's preset with its changes to be shown first", async () => {
     const mail = page.getByTestId('forwarding-mail');
     await expect(mail.getByRole('link').allTextContents()).resolves.toEqual(['Onze mailservers (mx)', 'Google Workspace (google)', 'Microsoft 365 (office)']);
@@ -131,7 +213,7 @@ describe('domain forwarding in the account area', () => {
     const small = await phone.newPage();
     await small.goto(`${shop.url}/account/domein-doorsturen?name=${WEBSHOP}`);
     await small.getByTestId('forwarding-page').waitFor();
-    await small.getByRole('radio', { name: /^HTTP/ }).check();
+    await typeRadio(small, 'HTTP').check();
     await expect(small.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
     await expect(axeViolations(small)).resolves.toEqual([]);
     await screenshot(small, 'forwarding-page-phone');

@@ -1,4 +1,4 @@
-import { FORWARD_OPTIONS, MAIL_PRESETS, type TForwardOption, type TForwardPage, type TRedirectStatus } from '@kavel/core';
+import { FORWARD_OPTIONS, MAIL_PRESETS, type TForwardOption, type TForwardPage, type TRedirectStatus, type TReplacedRecord } from '@kavel/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formCsrfToken } from '../../api/client.ts';
@@ -36,6 +36,8 @@ function Forwarding({ page }: { page: TForwardPage }) {
   const [keepPath, setKeepPath] = useState(page.forward.keepPath);
   const [frameTitle, setFrameTitle] = useState(page.forward.frameTitle);
   const [saved, setSaved] = useState(false);
+  /** After a save: the records the previous forward replaced that did not come back. */
+  const [notRestored, setNotRestored] = useState<TReplacedRecord[]>([]);
 
   const save = useMutation({
     // Field errors and failures are shown in the form, not in the order-error modal.
@@ -50,11 +52,15 @@ function Forwarding({ page }: { page: TForwardPage }) {
       setFrameTitle(next.forward.frameTitle);
       queryClient.setQueryData(pageKey(page.asciiName), next);
       if (page.domainName !== page.asciiName) queryClient.setQueryData(pageKey(page.domainName), next);
-      // The DNS page shows the records the forward wrote.
-      void queryClient.invalidateQueries({ queryKey: ['dns-page'] });
+      // The DNS page shows the records the forward wrote (or gave back): read anew, never the zone from before the save.
+      queryClient.removeQueries({ queryKey: ['dns-page'] });
+      setNotRestored(next.notRestored ?? []);
       setSaved(true);
     },
-    onError: () => setSaved(false),
+    onError: () => {
+      setSaved(false);
+      setNotRestored([]);
+    },
   });
   const fieldErrors = save.error instanceof ApiError ? (save.error.body.fieldErrors ?? {}) : {};
   const formError = save.error && Object.keys(fieldErrors).length === 0 ? (save.error instanceof Error ? save.error.message : String(save.error)) : null;
@@ -109,6 +115,12 @@ function Forwarding({ page }: { page: TForwardPage }) {
         {saved && (
           <Alert tone="success" data-testid="forwarding-saved">
             {t('saved')}
+          </Alert>
+        )}
+        {saved && notRestored.length > 0 && (
+          <Alert tone="warning" data-testid="forwarding-not-restored">
+            {t('notRestored')}
+            <RecordTable page={page} records={notRestored} t={t} testId="forwarding-not-restored-record" />
           </Alert>
         )}
         {!page.readOnly && (
@@ -167,38 +179,54 @@ function MailOptions({ page, t }: { page: TForwardPage; t: ForwardingTranslate }
   );
 }
 
-/** The records the saved forward wrote into the zone, and the way to the whole zone. */
+/** Records of the zone by full name, type and value. */
+function RecordTable({ page, records, t, testId }: { page: TForwardPage; records: readonly TReplacedRecord[]; t: ForwardingTranslate; testId: string }) {
+  return (
+    <table className="forwarding-records">
+      <thead>
+        <tr>
+          <th scope="col">{t('recordName')}</th>
+          <th scope="col">{t('recordType')}</th>
+          <th scope="col">{t('recordValue')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((record) => (
+          <tr key={`${record.name} ${record.type} ${record.value}`} data-testid={testId}>
+            <td>{record.name === '@' ? page.domainName : `${record.name}.${page.domainName}`}</td>
+            <td>{record.type}</td>
+            <td>{record.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The records the saved forward wrote into the zone, those it replaced (back when it is switched off), and the way to the whole zone. */
 function Records({ page, t }: { page: TForwardPage; t: ForwardingTranslate }) {
   return (
-    <section className="forwarding-page__section" aria-labelledby="forwarding-records-heading" data-testid="forwarding-records">
-      <h2 id="forwarding-records-heading">{t('records')}</h2>
-      {page.records.length === 0 ? (
-        <p className="muted">{page.forward.forwardOption === 'NONE' ? t('none') : t('noRecords')}</p>
-      ) : (
-        <table className="forwarding-records">
-          <thead>
-            <tr>
-              <th scope="col">{t('recordName')}</th>
-              <th scope="col">{t('recordType')}</th>
-              <th scope="col">{t('recordValue')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.records.map((record) => (
-              <tr key={`${record.name} ${record.type} ${record.value}`} data-testid="forwarding-record">
-                <td>{record.name === '@' ? page.domainName : `${record.name}.${page.domainName}`}</td>
-                <td>{record.type}</td>
-                <td>{record.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <>
+      <section className="forwarding-page__section" aria-labelledby="forwarding-records-heading" data-testid="forwarding-records">
+        <h2 id="forwarding-records-heading">{t('records')}</h2>
+        {page.records.length === 0 ? (
+          <p className="muted">{page.forward.forwardOption === 'NONE' ? t('none') : t('noRecords')}</p>
+        ) : (
+          <RecordTable page={page} records={page.records} t={t} testId="forwarding-record" />
+        )}
+      </section>
+      {page.replaced.length > 0 && (
+        <section className="forwarding-page__section" aria-labelledby="forwarding-replaced-heading" data-testid="forwarding-replaced">
+          <h2 id="forwarding-replaced-heading">{t('replaced')}</h2>
+          <p className="muted">{t('replacedIntro')}</p>
+          <RecordTable page={page} records={page.replaced} t={t} testId="forwarding-replaced-record" />
+        </section>
       )}
       <p>
         <a href={dnsManagementHref(page.domainName)} onClick={followLink} data-testid="forwarding-dns-link">
           {t('dnsLink', { domain: page.domainName })}
         </a>
       </p>
-    </section>
+    </>
   );
 }
