@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyForward, forwardRecords, NO_FORWARD_IN_ZONE, zoneWithForward } from './forwarding.ts';
-import { checkForwardTarget, ZForwardForm, ZForwardRequest } from './schemas/forwarding.ts';
+import { checkForwardTarget, FORWARD_OPTIONS, ZForwardForm, ZForwardRequest } from './schemas/forwarding.ts';
+import { forwardingPageTexts } from './texts/forwarding-page-texts.ts';
 
 const responder = { ipv4: '203.0.113.80', ipv6: '2001:db8::80' };
 
@@ -45,6 +46,16 @@ describe('the forward rule (spec 001 section 5)', () => {
       keepPath: false,
       frameTitle: '',
     });
+  });
+});
+
+describe("the forward types' names", () => {
+  it('names each type for people in Dutch and English, and says what it does to the zone', () => {
+    expect(FORWARD_OPTIONS.map((option) => forwardingPageTexts.nl[option])).toEqual(['Doorsturen naar een website', 'Website tonen in een frame', 'Naar een IP-adres', 'Niet doorsturen']);
+    expect(FORWARD_OPTIONS.map((option) => forwardingPageTexts.en[option])).toEqual(['Forward to a website', 'Show the website in a frame', 'To an IP address', 'No forwarding']);
+    for (const locale of ['nl', 'en'] as const) {
+      for (const option of FORWARD_OPTIONS) expect(forwardingPageTexts[locale][`${option}.help`], `${locale} ${option}`).toMatch(/records|-records/);
+    }
   });
 });
 
