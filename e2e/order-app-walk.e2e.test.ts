@@ -164,7 +164,9 @@ describe.each(WIDTHS)('the order app as a person walks it, at %s px', (width, vi
       });
       await page.getByTestId('summary-terms').check();
       await page.getByTestId('summary-order').click();
-      await page.getByText('Vul de verhuiscode in.').waitFor();
+      // Said under the field, and nothing was sent (no refusal from the server).
+      await page.getByTestId('summary-row').getByText('Vul de verhuiscode in.').waitFor();
+      await expect(page.getByTestId('summary-order-failed').count()).resolves.toBe(0);
       await expect(page.getByTestId('summary-transfer-code').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
       expect(orders).toEqual([]);
       await screenshot(page, `order-app-walk-transfer-code-${width}`);

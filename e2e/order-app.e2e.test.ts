@@ -154,6 +154,7 @@ describe('the order app', () => {
     await inBrowser(async (page) => {
       await page.goto(`${shop.url}/webhosting`);
       await page.locator('[data-testid="product-card"][data-product-code="HOSTING_PREMIUM"]').getByRole('button', { name: 'Premium webhosting bestellen' }).click();
+      await page.getByTestId('hosting-domain-question').getByRole('button', { name: 'Kies uit mijn domeinnamen' }).click();
       await page.waitForURL(`${shop.url}/bestellen/inloggen`);
       await logIn(page);
       await page.waitForURL(`${shop.url}/bestellen/samenvatting`);

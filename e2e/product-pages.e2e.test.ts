@@ -83,6 +83,11 @@ describe('the product pages', () => {
       await screenshot(page, 'product-hosting');
       await expect(axeViolations(page)).resolves.toEqual([]);
       await card(page, 'HOSTING_PREMIUM').getByRole('button', { name: 'Premium webhosting bestellen' }).click();
+      // Hosting needs a domain: the page asks which, first.
+      const question = page.getByTestId('hosting-domain-question');
+      await question.getByRole('heading', { name: 'Voor welke domeinnaam is Premium webhosting?' }).waitFor();
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      await question.getByRole('button', { name: 'Kies uit mijn domeinnamen' }).click();
       await expect(storedBasket(page)).resolves.toEqual({ type: 'hosting', productId: 2003, productCode: 'HOSTING_PREMIUM' });
     });
   });
