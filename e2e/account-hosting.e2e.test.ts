@@ -23,6 +23,17 @@ let browser: Browser;
 let accountId = 0;
 useShopAndBrowser((running) => ({ shop, browser } = running));
 
+/** Step 2 of an upgrade of NEW_DOMAIN's package, which has SSL already: SSL is ticked, disabled and 'Al actief', as on the extras page. */
+async function expectActiveExtraNotOffered(services: ServicesPage) {
+  await services.card(NEW_DOMAIN).waitFor();
+  const ssl = services.extra(NEW_DOMAIN, 'SSL_DV');
+  await expect.poll(() => ssl.isDisabled()).toBe(true);
+  await expect(ssl.isChecked()).resolves.toBe(true);
+  await expect(services.card(NEW_DOMAIN).locator('[data-testid="extra-service"][data-product-code="SSL_DV"]').textContent()).resolves.toContain('Al actief');
+  // Only what is new is in the basket: no second SSL.
+  await expect(services.basketChildren(NEW_DOMAIN).allTextContents()).resolves.not.toContainEqual(expect.stringContaining('SSL'));
+}
+
 const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Accountmenu' }).getByRole('link', { name });
 
 describe('hosting from the account: a package for an own domain, another package, and extras', () => {
@@ -205,6 +216,8 @@ describe('hosting from the account: a package for an own domain, another package
       .poll(() => services().basketChildren(NEW_DOMAIN).allTextContents())
       .toEqual([expect.stringContaining('Premium webhosting'), expect.stringContaining('Premium Spamfilter')]);
     await expect(services().extra(NEW_DOMAIN, 'PREMIUM_SPAMFILTER').isChecked()).resolves.toBe(true);
+    await expectActiveExtraNotOffered(services());
+    await screenshot(page, 'upgrade-step2-active-extra-1280');
   });
 
   it("without a domain the packages show, and 'Kies' opens 'Kies eerst een domeinnaam' with the ways to a domain", async () => {
@@ -270,6 +283,13 @@ describe('the two pages on a phone, and in English', () => {
       await extras.add.waitFor();
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
       await screenshot(page, 'account-mobile-extra-services');
+      await expect(axeViolations(page, 'body')).resolves.toEqual([]);
+      // On to step 2: the package's SSL is not offered again there either.
+      await extras.add.click();
+      await page.waitForURL(STEP_2_URL);
+      await expectActiveExtraNotOffered(new ServicesPage(page));
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+      await screenshot(page, 'upgrade-step2-active-extra-390');
       await expect(axeViolations(page, 'body')).resolves.toEqual([]);
 
       await page.goto(`${shop.url}/account/webhosting?id=${accountId}&lang=en`);
