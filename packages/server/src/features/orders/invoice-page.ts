@@ -22,7 +22,7 @@ export const INVOICE_CSS_PATH = '/account/facturen/factuur.css';
 
 /** Served from `INVOICE_CSS_PATH`: the page has no inline style (strict CSP). */
 export const INVOICE_CSS = `
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; margin: 0; background: #f4f6f8; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2733; margin: 0; background: #f4f6f8; overflow-wrap: break-word; }
 .invoice { max-width: 52rem; margin: 2rem auto; padding: 2.5rem; background: #fff; box-shadow: 0 1px 4px rgba(0, 0, 0, .12); }
 .invoice-head { display: flex; justify-content: space-between; align-items: flex-start; gap: 2rem; }
 .invoice-head h1 { margin: 0; font-size: 2rem; letter-spacing: .02em; }
@@ -43,6 +43,22 @@ tfoot .grand th, tfoot .grand td { font-weight: 700; font-size: 1.1rem; border-t
 .back { margin-top: 2rem; }
 @media print { body { background: #fff; } .invoice { box-shadow: none; margin: 0; max-width: none; } .back { display: none; } }
 @media (max-width: 767px) { .invoice { margin: 0; padding: 1.25rem; } .invoice-head { flex-direction: column-reverse; } }
+/* A phone stacks each line: what was bought on its own line, its period and amount under it; the totals each a row. */
+@media (max-width: 599.98px) {
+  .invoice { padding: 1rem; }
+  table, tbody, tfoot { display: block; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  tbody tr { display: grid; grid-template-columns: minmax(0, 1fr) auto; column-gap: 1rem; border-bottom: 1px solid #dde3ea; }
+  tbody td { border-bottom: 0; overflow-wrap: anywhere; }
+  tbody td:first-child { grid-column: 1 / -1; padding-bottom: 0; }
+  tbody td:nth-child(2) { color: #4f5b67; }
+  .order-head { display: block; border-bottom: 0; }
+  .order-head th { display: block; }
+  tfoot tr { display: flex; justify-content: space-between; gap: 1rem; border-top: 1px solid #1d2733; }
+  tfoot th, tfoot td { border-top: 0; }
+  tfoot .grand { border-top: 2px solid #1d2733; }
+  tfoot .grand th, tfoot .grand td { border-top: 0; }
+}
 `;
 
 
