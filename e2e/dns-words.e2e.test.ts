@@ -169,9 +169,8 @@ async function expectButtonsOnScreen(page: Page, row: Locator, width: number, { 
   await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
   await expect(page.evaluate(() => window.innerWidth)).resolves.toBe(width);
   const [edit, remove] = [row.getByRole('button', { name: /wijzigen$/ }), row.getByRole('button', { name: /verwijderen$/ })];
+  // Measured before anything scrolls: a table scrolling inside its own box would bring them in view on a tap.
   for (const button of [edit, remove]) {
-    await button.scrollIntoViewIfNeeded();
-    await expect(page.evaluate(() => window.scrollX)).resolves.toBe(0);
     const box = (await button.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
