@@ -58,6 +58,17 @@ describe.each(widths)('the order page walked at %s px', (width, viewport) => {
     await screenshot(page, `walk-${width}-header`);
   });
 
+  it("leads to the account area, where the same link is marked as the current place", async () => {
+    await page.getByRole('banner').getByRole('link', { name: 'Mijn account' }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByTestId('account-login-needed').waitFor();
+    const link = page.getByRole('banner').getByRole('link', { name: 'Mijn account' });
+    await expect(link.getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await screenshot(page, `walk-${width}-account-header`);
+    await order.open(shop.url);
+  });
+
   it("says why 'abc-' cannot be searched, next to the field", async () => {
     await order.input.fill('abc-');
     await expect.poll(() => order.check.isDisabled()).toBe(true);

@@ -8,9 +8,10 @@ const ACCOUNT_HOME = ACCOUNT_AREA_PAGES[0].path;
 
 /**
  * The bar at the top of every page: the brand (home link), an optional label (the area of the
- * site), the 'Mijn account' link and the language switch.
+ * site), the 'Mijn account' link and the language switch. In the account area (`inAccount`) the
+ * link is marked as the current place instead of a label repeating its words.
  */
-export function SiteHeader({ label }: { label?: string }) {
+export function SiteHeader({ label, inAccount = false }: { label?: string; inAccount?: boolean }) {
   const t = useT();
   return (
     <header className="site-header">
@@ -23,7 +24,7 @@ export function SiteHeader({ label }: { label?: string }) {
           {label && <span className="brand__label">{label}</span>}
         </a>
         <div className="site-header__end">
-          <a className="site-header__account" href={ACCOUNT_HOME} onClick={followLink} data-testid="header-account-link">
+          <a className="site-header__account" href={ACCOUNT_HOME} onClick={followLink} aria-current={inAccount ? 'page' : undefined} data-testid="header-account-link">
             {t('accountArea.title')}
           </a>
           <LanguageSwitch />

@@ -23,7 +23,7 @@ export function AccountAreaLayout({ path, section, title, children }: AccountAre
   useDocumentTitle(title);
   return (
     <>
-      <SiteHeader label={t('accountArea.title')} />
+      <SiteHeader inAccount />
       <div className="account-area">
         <nav className="account-area__nav" aria-label={t('accountArea.nav')}>
           <ul className="account-area__menu">
