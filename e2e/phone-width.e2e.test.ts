@@ -14,13 +14,16 @@ import { useShopAndBrowser } from './support/shop-and-browser.ts';
  * Issue 40 item 5: every page a customer can open fits a 360 px phone without scrolling sideways,
  * with data in it (long names, a long TXT record, a forward, an invoice). One shop, one browser,
  * one phone-sized window and the demo customer walk every page; each page is checked once it has
- * loaded, and its screenshot is kept as `phone-360-<page>.png`.
+ * loaded, and its screenshot is kept as `width-360-<page>.png`.
  */
 const DEMO = { email: 'klant@demo.kavel.nl', password: 'kavel-demo-wachtwoord' };
 const LONG_NAME = 'bakkerijdegoudenkorstamsterdamcentrum';
 const DOMAIN = 'goudenkorst.nl';
 const LONG_TXT = `v=DKIM1; k=rsa; p=${'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAw7'.repeat(5)}`;
 const LONG_URL = `https://www.goudenkorst-webshop.com/winkel/taarten-en-gebak/verjaardagstaarten?utm_source=${'kavel'.repeat(8)}`;
+
+/** 360 px; `PAGE_WIDTH=390` or `1280` walks the same pages at another width (for their screenshots). */
+const WIDTH = Number(process.env.PAGE_WIDTH ?? 360);
 
 let shop: RunningShop;
 let browser: Browser;
@@ -29,7 +32,7 @@ useShopAndBrowser((running) => ({ shop, browser } = running));
 let context: BrowserContext;
 let page: Page;
 beforeAll(async () => {
-  context = await browser.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+  context = await browser.newContext({ viewport: { width: WIDTH, height: 780 }, isMobile: WIDTH < 768, hasTouch: WIDTH < 768 });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
 });
@@ -39,7 +42,7 @@ afterAll(() => context.close());
 async function expectFits(name: string, ready: string) {
   await page.locator(ready).first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.page-loading, .account-area .spinner--md'));
-  await screenshot(page, `phone-360-${name}`);
+  await screenshot(page, `width-${WIDTH}-${name}`);
   expect.soft(await sidewaysOverflow(page), `${name} (${page.url()})`).toEqual([]);
 }
 
