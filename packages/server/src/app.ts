@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
 import { registerControlPanelRoutes } from './features/accounts/control-panel-routes.ts';
 import { deviceCookieOf } from './features/accounts/login-devices.ts';
@@ -35,11 +35,11 @@ import { registerDomainHolderRoutes } from './features/whois/domain-holder-route
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerPages } from './http/pages.ts';
 import { registerPasswordJudge } from './http/password-judge.ts';
-import { zodSchemaController } from './http/schema-compilers.ts';
+import { validatorCompiler, zodSchemaController } from './http/schema-compilers.ts';
 import { registerHomeRoutes } from './features/home/home-routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerRobots } from './http/robots.ts';
@@ -78,6 +78,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     logController: new RequestLog(config.requestLog),
     routerOptions: { ignoreTrailingSlash: true },
     schemaController: zodSchemaController,
+    frameworkErrors: answerFrameworkError,
   });
   const onRoute = options.onRoute;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));

@@ -1,3 +1,4 @@
+import type * as zc from 'zod/v4/core';
 import type { Locale } from '../money.ts';
 import { dnsValidation } from './dns-validation.ts';
 
@@ -57,6 +58,13 @@ export const validation = {
     en: 'Authorise the direct debit to pay this way.',
   },
   termsRequired: { nl: 'Ga akkoord met de algemene voorwaarden.', en: 'Please accept the general terms and conditions.' },
+  // For what a schema did not name itself (see `issueKey`).
+  body: { nl: 'Stuur de gegevens als een JSON-object.', en: 'Send the data as a JSON object.' },
+  invalidValue: { nl: 'Deze waarde is niet geldig.', en: 'This value is not valid.' },
+  tooShort: { nl: 'Dit is te kort.', en: 'This is too short.' },
+  tooMany: { nl: 'Dit zijn er te veel.', en: 'There are too many of these.' },
+  numberRange: { nl: 'Dit getal valt buiten het toegestane bereik.', en: 'This number is outside the allowed range.' },
+  unknownField: { nl: 'Dit veld hoort niet bij dit verzoek.', en: 'This field does not belong in this request.' },
   ...dnsValidation,
 } as const satisfies Record<string, Record<Locale, string>>;
 
@@ -65,4 +73,37 @@ export type ValidationKey = keyof typeof validation;
 /** Translates a schema message key; any other message is returned as it is. */
 export function validationMessage(locale: Locale, messageOrKey: string): string {
   return messageOrKey in validation ? validation[messageOrKey as ValidationKey][locale] : messageOrKey;
+}
+
+/**
+ * The message key of a zod issue that its schema gave no message of its own: zod's error map for
+ * parsing input (`safeParse(schema, data, { error: issueKey })`), so no library English reaches
+ * a visitor. The body itself (an empty path) that is not an object asks for a JSON object.
+ */
+export function issueKey(issue: zc.$ZodRawIssue): ValidationKey {
+  const sized = (issue as { origin?: string }).origin;
+  switch (issue.code) {
+    case 'invalid_type':
+      if ((issue.path ?? []).length === 0) return 'body';
+      if (issue.input === undefined) return 'required';
+      return issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'bigint' ? 'number' : 'invalidValue';
+    case 'invalid_value':
+      return 'id';
+    case 'invalid_union':
+      // A discriminated union names its options: the value chooses among them.
+      return Array.isArray((issue as { options?: unknown }).options) ? 'id' : 'invalidValue';
+    case 'too_big':
+      return sized === 'string' ? 'tooLong' : sized === 'number' || sized === 'bigint' || sized === 'int' ? 'numberRange' : 'tooMany';
+    case 'too_small':
+      if (sized === 'number' || sized === 'bigint' || sized === 'int') return 'numberRange';
+      return Number(issue.minimum) <= 1 ? 'required' : 'tooShort';
+    case 'invalid_format':
+      return issue.format === 'email' ? 'email' : 'invalidValue';
+    case 'not_multiple_of':
+      return 'number';
+    case 'unrecognized_keys':
+      return 'unknownField';
+    default:
+      return 'invalidValue';
+  }
 }

@@ -1,5 +1,5 @@
-import { message, NOT_FOUND_PAGE, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { message, NOT_FOUND_PAGE, validation, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { formErrorPage, isFormNavigation } from './form-error-page.ts';
 
@@ -52,6 +52,24 @@ export function databaseErrorCode(error: unknown): string | null {
   return null;
 }
 
+/** Fastify's refusals of a body, by code, in the shop's words (a JSON syntax error is `invalidJson` too). */
+const FASTIFY_REFUSALS: Record<string, MessageKey> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalidJson',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'bodyTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'mediaType',
+};
+
+/**
+ * Fastify's router refusals before any hook runs (`frameworkErrors`): a path that is not a valid
+ * URL component, or a path parameter past its length. No session is read yet, so the language
+ * is the `kavel_lang` cookie's; the address names nothing, as an unknown id does.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const locale: Locale = /(?:^|;\s*)kavel_lang=en(?:;|$)/.test(request.headers.cookie ?? '') ? 'en' : 'nl';
+  void reply.code(error.statusCode ?? 400).send({ message: message(locale, 'notFound') } satisfies TApiError);
+}
+
 /**
  * Turns every failure into the `ZApiError` shape: bad input is a 400 with field errors, never a
  * 500; an unexpected error is logged and answered without its details.
@@ -74,7 +92,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const formErrors: string[] = [];
       for (const issue of error.validation) {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-        const text = validationMessage(locale, issue.message ?? 'required');
+        // Every issue carries a key (`issueKey`); a message that is not one is never shown as it is.
+        const text = validationMessage(locale, issue.message && issue.message in validation ? issue.message : 'invalidValue');
         if (path) fieldErrors[path] ??= text;
         else formErrors.push(text);
       }
@@ -83,7 +102,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) return reply.code(429).send({ message: message(locale, 'rateLimited') } satisfies TApiError);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: malformed JSON, body too large, unsupported media type.
-      return reply.code(error.statusCode).send({ message: message(locale, 'validation') } satisfies TApiError);
+      return reply.code(error.statusCode).send({ message: message(locale, FASTIFY_REFUSALS[error.code] ?? (error instanceof SyntaxError ? 'invalidJson' : 'validation')) } satisfies TApiError);
     }
     const code = databaseErrorCode(error);
     if (code && DATA_ERROR_CODES.has(code)) {
