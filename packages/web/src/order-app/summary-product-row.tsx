@@ -2,7 +2,7 @@ import { type TOrderBasketItem } from '@kavel/core';
 import { orderContracts } from '@kavel/core/contracts/orders';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
-import { useEuro } from '../i18n/use-t.ts';
+import { useEuro, usePeriodText } from '../i18n/use-t.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Field } from '../ui/field.tsx';
 import { SelectField } from '../ui/select-field.tsx';
@@ -30,6 +30,7 @@ export interface ItemChoices {
 export function SummaryProductRow({ item, choices }: { item: TOrderBasketItem; choices: ItemChoices }) {
   const t = useOrderAppT();
   const euro = useEuro();
+  const periodText = usePeriodText();
   return (
     <section className="summary-row" data-testid="summary-row" data-type={item.type}>
       <div className="summary-row__head">
@@ -50,7 +51,7 @@ export function SummaryProductRow({ item, choices }: { item: TOrderBasketItem; c
         </div>
       </div>
       {item.discountReason && item.discountedPrice !== null && <p className="summary-row__discount">{t('row.discount', { reason: item.discountReason, price: euro(item.discountedPrice) })}</p>}
-      {item.monthlyPrice !== null && <p className="muted">{t('row.monthly', { price: euro(item.monthlyPrice) })}</p>}
+      {item.monthlyPrice !== null && <p className="muted">{`${euro(item.monthlyPrice)} ${periodText('MONTHLY', 'per')}`}</p>}
       <RowDetails item={item} choices={choices} />
     </section>
   );
@@ -119,7 +120,15 @@ function DomainChoice({ item, choices }: { item: TOrderBasketItem; choices: Item
   if (choicesOf.length === 0) {
     return cloudflare ? (
       <Alert tone="info" data-testid="summary-no-domains">
-        {t('cloudflare.none')}
+        {/* The spec's text when every domain is protected; a customer with no domain at all is told so, with the way to one. */}
+        {(domains.data ?? []).length > 0 ? (
+          t('cloudflare.none')
+        ) : (
+          <>
+            <p>{t('cloudflare.noDomain')}</p>
+            <a href="/domeinnaam">{t('cloudflare.orderDomain')}</a>
+          </>
+        )}
       </Alert>
     ) : null;
   }
