@@ -73,6 +73,13 @@ describe('every page fits a 360 px phone without sideways scrolling', () => {
       await page.locator('[data-testid="product-card"][data-product-code="CLOUDFLARE_PRO"]').getByRole('button', { name: /bestellen/i }).click();
       await page.waitForURL(/\/bestellen\/inloggen/);
       await expectFits('order-app-login', '[data-testid="order-app-registration-form"]');
+      // Registering (a second account, never activated) shows the address the link went to: a long one.
+      const register = page.getByTestId('order-app-registration-form');
+      await register.getByLabel('E-mailadres').fill(`femke.de.vries.van.${LONG_NAME}@example.nl`);
+      await register.getByLabel('Voornaam').fill('Femke');
+      await register.getByLabel('Achternaam').fill('de Vries');
+      await register.getByRole('button').last().click();
+      await expectFits('order-app-registered', '[data-testid="successfully-registered"]');
     });
 
     it('the account pages before logging in, the password and activation pages, the terms and the unknown page', async () => {
