@@ -320,6 +320,24 @@ describe('a transfer waits for the losing registrar', () => {
       await expect(page.getByTestId('order-status').getAttribute('data-status')).resolves.toBe('CONFIRMED');
       await screenshot(page, 'order-summary-transfer-pending');
       await expect(axeViolations(page, 'body')).resolves.toEqual([]);
+
+      // The account's domain list shows the transfer while it runs, with its state, at both widths and in both languages.
+      for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(`${shop.url}/account/diensten/domeinen?lang=nl`);
+        const transfer = page.locator('[data-testid="account-domain-transfer"][data-domain="facebook.nl"]');
+        await transfer.waitFor();
+        await expect(transfer.getByTestId('account-domain-status').textContent()).resolves.toBe('Verhuizing loopt');
+        await expect(transfer.textContent()).resolves.toMatch(/Verhuisd naar verwachting op\s*\d{1,2} \w+ \d{4}/);
+        await expect(transfer.getByRole('link', { name: String(order.orderId) }).getAttribute('href')).resolves.toBe(`/bestellen/${order.orderId}/overzicht`);
+        // The demo customer's own domains are still listed beside it.
+        await page.locator('[data-testid="account-domain"][data-domain="goudenkorst.nl"]').waitFor();
+        await screenshot(page, `account-domains-transfer-${width}`);
+        await page.getByRole('link', { name: 'English' }).first().click();
+        await expect(transfer.getByTestId('account-domain-status').textContent()).resolves.toBe('Transfer in progress');
+        await screenshot(page, `account-domains-transfer-en-${width}`);
+      }
+      await expect(axeViolations(page, 'body')).resolves.toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

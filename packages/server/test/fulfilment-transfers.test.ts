@@ -1,4 +1,4 @@
-import { ZCustomerDomain, type TCustomerDomain } from '@kavel/core';
+import { ZCustomerDomain, ZDomainTransfer, type TCustomerDomain, type TDomainTransfer } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { nextAnniversary } from '../src/features/accounts/demo-accounts.ts';
@@ -51,6 +51,12 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
     return new Map(ZCustomerDomain.array().parse(response.json()).map((domain) => [domain.name, domain]));
   };
 
+  const transfersOf = async (client: TestClient): Promise<TDomainTransfer[]> => {
+    const response = await client.get('/api/account/domeinen/verhuizingen');
+    expect(response.statusCode, response.body).toBe(200);
+    return ZDomainTransfer.array().parse(response.json());
+  };
+
   it("keeps a transfer pending for the losing registrar's 5 days while the rest of the order is delivered, then completes it with the expiry + 1 year", async () => {
     const customer = await createActiveAccount(app, shop.mailer, 'verhuizing@example.nl');
     await approveOnAccount(shop.database.db, 'verhuizing@example.nl');
@@ -72,6 +78,9 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
     let domains = await domainsOf(customer);
     expect(domains.get(registration)?.expiresAt).toBe(addYears(ordered, 1).toISOString());
     expect(domains.has('google.nl')).toBe(false);
+    // The account's domain list shows the transfer meanwhile, with its order and expected date; not the registration.
+    expect(await transfersOf(customer)).toEqual([{ name: 'google.nl', orderId, expectedAt }]);
+    expect(await transfersOf(await loginAs(app, 'klant@demo.kavel.nl'))).toEqual([]);
 
     clock = new Date(ordered.getTime() + 5 * DAY_MS - 60_000);
     await sweep();
@@ -80,6 +89,7 @@ describe.each(databaseKinds)('the simulated registry behaves like a registry on 
     clock = new Date(ordered.getTime() + 5 * DAY_MS + 60_000);
     await sweep();
     expect(await orderOf(customer, orderId)).toMatchObject({ status: 'FULFILLED', pendingTransfers: [] });
+    expect(await transfersOf(customer)).toEqual([]);
     domains = await domainsOf(customer);
     const current = simulatedCurrentExpiry('google.nl', new Date(expectedAt));
     expect(domains.get('google.nl')).toMatchObject({ status: 'active', expiresAt: addYears(current, 1).toISOString() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCustomerDomain, ZHostingAccount, ZInvoiceSummary, ZAdditionalProductPrices, ZOrder, ZPaymentLink, ZPaymentReturnQuery, ZPaymentStatusAnswer, ZAddExtraServicesForm } from '../schemas/orders.ts';
+import { ZCustomerDomain, ZDomainTransfer, ZHostingAccount, ZInvoiceSummary, ZAdditionalProductPrices, ZOrder, ZPaymentLink, ZPaymentReturnQuery, ZPaymentStatusAnswer, ZAddExtraServicesForm } from '../schemas/orders.ts';
 import { ZOrderAppDomain, ZOrderAppDomainsQuery, ZVps } from '../schemas/customer-products.ts';
 import { ZIdParams } from '../schemas/safe-text.ts';
 import { ZAddHostingForm, ZUpgradeHostingForm } from '../schemas/services.ts';
@@ -30,6 +30,8 @@ export const paymentContracts = {
 /** The customer's domains, hosting accounts, virtual servers and certificates, and the forms that add or change hosting. */
 export const productContracts = {
   domains: contract({ method: 'GET', path: '/api/account/domeinen', response: z.array(ZCustomerDomain) }),
+  /** The transfers ordered that have not completed yet: shown in the domain list with their state. */
+  domainTransfers: contract({ method: 'GET', path: '/api/account/domeinen/verhuizingen', response: z.array(ZDomainTransfer) }),
   hostingAccounts: contract({ method: 'GET', path: '/api/account/hostingpakketten', response: z.array(ZHostingAccount) }),
   vpsServers: contract({ method: 'GET', path: '/api/account/vpsen', response: z.array(ZVps) }),
   /** An issued certificate followed by its chain (PEM), and its private key: for the certificate's owner only. */

@@ -145,6 +145,15 @@ export const ZCustomerDomain = z.object({
 });
 export type TCustomerDomain = z.infer<typeof ZCustomerDomain>;
 
+/** `GET /api/account/domeinen/verhuizingen`: a domain the customer ordered as a transfer, while the transfer runs (not yet in the domain list). */
+export const ZDomainTransfer = z.object({
+  name: z.string(),
+  orderId: z.number().int(),
+  /** When the registry expects the transfer to complete (ISO); null while it has not said. */
+  expectedAt: z.string().nullable(),
+});
+export type TDomainTransfer = z.infer<typeof ZDomainTransfer>;
+
 /** `GET /api/account/hostingpakketten`: the customer's hosting accounts. */
 export const ZHostingAccount = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { contracts, type TAdditionalProductPrices, type TMandateState, type TOrder, type TPurchaseResponse } from '@kavel/core';
+import { contracts, type TAdditionalProductPrices, type TDomainTransfer, type TMandateState, type TOrder, type TPurchaseResponse } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
@@ -30,6 +30,11 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { purchase: Purc
   route(app, contracts.additionalProducts, {}, async (_request, reply): Promise<TAdditionalProductPrices> => {
     reply.header('cache-control', 'no-store');
     return deps.orders.additionalProducts();
+  });
+
+  route(app, contracts.domainTransfers, { preValidation: requireLogin }, async (request, reply): Promise<TDomainTransfer[]> => {
+    reply.header('cache-control', 'no-store');
+    return deps.orders.runningTransfers(requireCustomerId(request));
   });
 
   route(app, contracts.order, { preValidation: requireLogin }, async (request, reply): Promise<TOrder> => {

@@ -1,4 +1,4 @@
-import { domainKindOf, type Locale, type TAdditionalProductPrices, type TOrder, type TOrderItemType, type TOrderLine } from '@kavel/core';
+import { domainKindOf, type Locale, type TAdditionalProductPrices, type TDomainTransfer, type TOrder, type TOrderItemType, type TOrderLine } from '@kavel/core';
 import type { Database } from '../../db/connect.ts';
 import type { HolderSnapshot } from '../../db/schema/index.ts';
 import { refusal } from '../../http/errors.ts';
@@ -14,6 +14,8 @@ export interface OrderService {
   get(customerId: number, orderId: number, locale: Locale): Promise<TOrder>;
   /** `GET /api/bestellen/additionalProducts`: the order summary's recommended products. */
   additionalProducts(): Promise<TAdditionalProductPrices>;
+  /** `GET /api/account/domeinen/verhuizingen`: the customer's transfers that have not completed. */
+  runningTransfers(customerId: number): Promise<TDomainTransfer[]>;
   /** The holder the customer's order registered this domain with; null when it has none. */
   purchasedHolder(customerId: number, orderId: number, domain: string): Promise<HolderSnapshot | null>;
 }
@@ -111,6 +113,11 @@ export function createOrderService(deps: OrderServiceDeps): OrderService {
         lastPaymentStatus: payment?.status ?? null,
         pendingTransfers: pendingTransfersOf(steps),
       };
+    },
+
+    async runningTransfers(customerId) {
+      const rows = await fulfilmentRepository.runningTransfers(db, customerId);
+      return rows.map(({ name, orderId, completesAt }) => ({ name, orderId, expectedAt: typeof completesAt === 'string' ? completesAt : null }));
     },
 
     async purchasedHolder(customerId, orderId, domain) {

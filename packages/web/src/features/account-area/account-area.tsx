@@ -7,7 +7,8 @@ import { readAccountId, readHostingChoiceQuery, type HostingChoiceQuery } from '
 import { AccountAreaLayout } from './account-area-layout.tsx';
 import { DNS_MANAGEMENT_PATH, DNS_PROFILES_PATH, EXTRA_SERVICES_PATH, FORWARDING_PATH, isAccountAreaPath, type AccountAreaPath, type AccountMenuPath } from './account-area-paths.ts';
 import { AccountGate } from './account-gate.tsx';
-import { AccountOverview, DomainsList, HostingList, InvoicesList } from './account-pages.tsx';
+import { AccountOverview, HostingList, InvoicesList } from './account-pages.tsx';
+import { DomainsList } from './domains-list.tsx';
 import { VpsList } from './vps-list.tsx';
 import { readHolderView } from '../domain-holders/holder-paths.ts';
 

@@ -3,12 +3,12 @@ import { followLink } from '../../app/router.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLogout } from '../accounts/use-auth.ts';
-import { certificatePemPath, invoicePath, privateKeyPemPath } from '../orders/orders-api.ts';
+import { invoicePath } from '../orders/orders-api.ts';
 import { AccountList, Detail, ItemLinks } from './account-list.tsx';
-import { addHostingHref, addServicesHref, changePackageHref } from '../hosting-choice/hosting-choice-target.ts';
-import { accountMenuFor, dnsManagementHref, forwardingHref } from './account-area-paths.ts';
+import { addServicesHref, changePackageHref } from '../hosting-choice/hosting-choice-target.ts';
+import { accountMenuFor } from './account-area-paths.ts';
 import { formatDate } from './format-date.ts';
-import { useCustomerDomains, useHostingAccounts, useInvoices } from './use-account-data.ts';
+import { useHostingAccounts, useInvoices } from './use-account-data.ts';
 
 /** `/account`: who is logged in and where their products are. */
 export function AccountOverview({ name, isReseller }: { name: string; isReseller: boolean }) {
@@ -33,56 +33,6 @@ export function AccountOverview({ name, isReseller }: { name: string; isReseller
         </Button>
       </div>
     </div>
-  );
-}
-
-/** `/account/diensten/domeinen`: name, status, expiry, hosting yes/no, redirect, certificate (with its files) and Cloudflare plan. */
-export function DomainsList({ customerId }: { customerId: number }) {
-  const t = useT();
-  const locale = useLocale();
-  return (
-    <AccountList query={useCustomerDomains(customerId)} empty={t('accountArea.domains.empty')} data-testid="account-domains">
-      {(domain) => (
-        <li key={domain.id} className="account-item" data-testid="account-domain" data-domain={domain.name}>
-          <h2 className="account-item__title">{domain.name}</h2>
-          <dl className="account-item__details">
-            <Detail label={t('accountArea.domain.status')}>{domain.status === 'active' ? t('accountArea.domain.status.active') : domain.status}</Detail>
-            <Detail label={t('accountArea.domain.expires')}>{domain.expiresAt ? formatDate(domain.expiresAt, locale) : '—'}</Detail>
-            <Detail label={t('accountArea.domain.hosting')}>{t(domain.hasHosting ? 'accountArea.yes' : 'accountArea.no')}</Detail>
-            <Detail label={t('accountArea.domain.redirect')}>
-              <span className="account-item__url">{domain.redirectTo ?? t('accountArea.none')}</span>
-            </Detail>
-            <Detail label={t('accountArea.domain.ssl')}>
-              <span data-testid="account-domain-ssl">{domain.sslStatus ? t(`accountArea.domain.ssl.${domain.sslStatus}`) : t('accountArea.none')}</span>
-            </Detail>
-            <Detail label={t('accountArea.domain.cloudflare')}>
-              <span data-testid="account-domain-cloudflare">{domain.cloudflarePlan ?? t('accountArea.none')}</span>
-            </Detail>
-          </dl>
-          {domain.sslCertificateId !== null && (
-            // Files to download: plain links, not the app's own navigation.
-            <ul className="account-item__actions">
-              <li>
-                <a className="account-item__action" href={certificatePemPath(domain.sslCertificateId)} download>
-                  {t('accountArea.domain.downloadCertificate')}
-                  <span className="sr-only"> {t('accountArea.forDomain', { domain: domain.name })}</span>
-                </a>
-              </li>
-              <li>
-                <a className="account-item__action" href={privateKeyPemPath(domain.sslCertificateId)} download>
-                  {t('accountArea.domain.downloadKey')}
-                  <span className="sr-only"> {t('accountArea.forDomain', { domain: domain.name })}</span>
-                </a>
-              </li>
-            </ul>
-          )}
-          <ItemLinks
-            context={t('accountArea.forDomain', { domain: domain.name })}
-            links={[{ href: dnsManagementHref(domain.name), label: t('accountArea.dns') }, { href: forwardingHref(domain.name), label: t('accountArea.forwarding') }, ...(domain.hasHosting ? [] : [{ href: addHostingHref(domain.name), label: t('accountArea.addHosting') }])]}
-          />
-        </li>
-      )}
-    </AccountList>
   );
 }
 

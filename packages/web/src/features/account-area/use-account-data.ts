@@ -17,6 +17,7 @@ const listQuery = <T,>(name: string, customerId: number | undefined, queryFn: ()
 });
 
 export const useCustomerDomains = (customerId: number | undefined) => useQuery(listQuery('domains', customerId, ordersApi.domains));
+export const useDomainTransfers = (customerId: number | undefined) => useQuery(listQuery('transfers', customerId, ordersApi.domainTransfers));
 export const useHostingAccounts = (customerId: number | undefined) => useQuery(listQuery('hosting', customerId, ordersApi.hostingAccounts));
 export const useInvoices = (customerId: number | undefined) => useQuery(listQuery('invoices', customerId, ordersApi.invoices));
 export const useVpsServers = (customerId: number | undefined) => useQuery(listQuery('vps', customerId, ordersApi.vpsServers));

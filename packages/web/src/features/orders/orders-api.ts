@@ -1,4 +1,4 @@
-import { pathOf, type TAdditionalProductPrices, type TCustomerDomain, type TDomainWhois, type THostingAccount, type TInvoiceSummary, type TOrder, type TPaymentLink, type TPaymentStatusAnswer, type TVps, type TWhoisHolderFormInput } from '@kavel/core';
+import { pathOf, type TAdditionalProductPrices, type TCustomerDomain, type TDomainTransfer, type TDomainWhois, type THostingAccount, type TInvoiceSummary, type TOrder, type TPaymentLink, type TPaymentStatusAnswer, type TVps, type TWhoisHolderFormInput } from '@kavel/core';
 import { orderContracts, productContracts } from '@kavel/core/contracts/orders';
 import { whoisContracts } from '@kavel/core/contracts/whois';
 import { call } from '../../api/client.ts';
@@ -10,6 +10,7 @@ export const ordersApi = {
   paymentLink: (id: number): Promise<TPaymentLink> => call(orderContracts.paymentLink, { params: { id: String(id) } }),
   additionalProducts: (): Promise<TAdditionalProductPrices> => call(orderContracts.additionalProducts),
   domains: (): Promise<TCustomerDomain[]> => call(productContracts.domains),
+  domainTransfers: (): Promise<TDomainTransfer[]> => call(productContracts.domainTransfers),
   hostingAccounts: (): Promise<THostingAccount[]> => call(productContracts.hostingAccounts),
   invoices: (): Promise<TInvoiceSummary[]> => call(orderContracts.invoices),
   vpsServers: (): Promise<TVps[]> => call(productContracts.vpsServers),

@@ -2,6 +2,7 @@ import { canMoveOrder, type TOrderPeriod, type TOrderStatus } from '@kavel/core'
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/connect.ts';
 import { fulfilmentSteps, orderLines, orders, type FulfilmentStepState } from '../../../db/schema/index.ts';
+import { TRANSFER_STEP } from './domain-steps.ts';
 
 /**
  * Fulfilment's queries. It owns `fulfilment_steps` and the order's lease column; it reads the
@@ -90,6 +91,22 @@ export function linesOf(db: Database, orderId: number): Promise<OrderLineRow[]> 
 
 export function stepsOf(db: Database, orderId: number): Promise<StepRow[]> {
   return db.select().from(fulfilmentSteps).where(eq(fulfilmentSteps.orderId, orderId)).orderBy(asc(fulfilmentSteps.position));
+}
+
+/**
+ * The customer's transfers that run: a domain line of a confirmed order that is a transfer, whose
+ * transfer step is not done yet (not stored yet, pending or waiting for the losing registrar),
+ * with the completion the registry expects. Oldest order first.
+ */
+export async function runningTransfers(db: Database, customerId: number): Promise<Array<{ name: string; orderId: number; completesAt: unknown }>> {
+  const rows = await db
+    .select({ name: sql<string>`lower(${orderLines.title})`, orderId: orders.id, state: fulfilmentSteps.state, result: fulfilmentSteps.result })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .leftJoin(fulfilmentSteps, and(eq(fulfilmentSteps.orderId, orders.id), eq(fulfilmentSteps.key, sql`${TRANSFER_STEP} || lower(${orderLines.title})`)))
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, FULFILLABLE), eq(orderLines.productType, 'DOMAIN_TRANSFER'), isNull(orderLines.parentUnique)))
+    .orderBy(asc(orders.id), asc(orderLines.position));
+  return rows.filter((row) => row.state === null || row.state === 'pending' || row.state === 'waiting').map((row) => ({ name: row.name, orderId: row.orderId, completesAt: row.result?.completesAt }));
 }
 
 /**
