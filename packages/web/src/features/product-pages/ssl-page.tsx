@@ -1,4 +1,4 @@
-import { cleanDomainInput, type TCloudflarePlan, type TSslProduct } from '@kavel/core';
+import { accentedLetters, cleanDomainInput, domainProblemText, type TCloudflarePlan, type TSslProduct } from '@kavel/core';
 import { useState } from 'react';
 import { useEuro } from '../../i18n/use-t.ts';
 import { locale } from '../../i18n/locale.ts';
@@ -21,9 +21,11 @@ export function SslPage() {
   const [commonName, setCommonName] = useState('');
   const [missing, setMissing] = useState(false);
   const domain = cleanDomainInput(commonName);
+  // Accented letters stay in the name (they are not dropped): until IDN they are said to be unsupported.
+  const accented = accentedLetters(domain).length > 0 ? domainProblemText(locale, 'accented-letter', domain) : null;
 
   const orderCertificate = (product: TSslProduct) => {
-    if (domain.length < 3 || !domain.includes('.')) {
+    if (domain.length < 3 || !domain.includes('.') || accented) {
       setMissing(true);
       document.getElementById('ssl-common-name')?.querySelector('input')?.focus();
       return;
@@ -48,7 +50,7 @@ export function SslPage() {
           value={commonName}
           autoComplete="off"
           spellCheck={false}
-          error={missing && domain.length < 3 ? t('ssl.commonNameMissing') : null}
+          error={accented ?? (missing && domain.length < 3 ? t('ssl.commonNameMissing') : null)}
           onChange={(event) => {
             setCommonName(event.target.value);
             setMissing(false);
