@@ -128,6 +128,12 @@ describe.each(widths)('the order page walked at %s px', (width, viewport) => {
     await expect.poll(() => currentStep(page)).toBe('step-indicator-3');
     await page.getByTestId('step-3').waitFor();
     await expect.poll(() => new URL(page.url()).hash).toBe('#step-3');
+    // A reload at step 3 opens step 2: step 3 is reached through step 2's check, and opens with one click.
+    await page.reload();
+    await order.basketItems.first().waitFor();
+    await expect.poll(() => currentStep(page)).toBe('step-indicator-2');
+    await clickContinue(page);
+    await expect.poll(() => currentStep(page)).toBe('step-indicator-3');
   });
 
   it("opened at #step-2 with a domain in the basket, one 'Doorgaan' opens step 3", async () => {

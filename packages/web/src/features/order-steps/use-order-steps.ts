@@ -15,15 +15,20 @@ interface StepsState {
   scroll: ScrollRequest | null;
   /**
    * The step to go to as soon as the basket shows items: 3 when opened with `finalStep=true`, else
-   * the step in the address (`#step-2`, as a reload keeps it). Null once the basket has answered.
+   * 2 for a step past 1 in the address (`#step-2`, as a reload keeps it). Null once the basket has answered.
    */
   openAt: 2 | 3 | null;
 }
 
-/** Where the page opens: `finalStep=true` wins, else the step in the address; step 1 needs nothing. */
+/**
+ * Where the page opens: `finalStep=true` at step 3; else the step in the address, where `#step-3`
+ * opens step 2, as step 3 is reached through step 2's check (spec 000 section 4) and its opening
+ * asks the proposals again; step 1 needs nothing.
+ */
 function initialStep(openAtStep3: boolean): 2 | 3 | null {
-  const step = openAtStep3 ? 3 : stepFromHash(window.location.hash);
-  return step === 1 ? null : step;
+  if (openAtStep3) return 3;
+  const step = stepFromHash(window.location.hash);
+  return step === 2 || step === 3 ? 2 : null;
 }
 
 export interface OrderSteps {
