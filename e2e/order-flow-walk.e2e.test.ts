@@ -179,3 +179,22 @@ describe('the refused name in English', () => {
     }
   });
 });
+
+describe('the SSL page with an accented name', () => {
+  it("keeps 'café.nl' and says accented letters are not supported yet", async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    try {
+      await page.goto(`${shop.url}/website/ssl-certificaat`);
+      const field = page.getByLabel('Domeinnaam voor het certificaat');
+      await field.fill('café.nl');
+      await page.getByText('Letters met accenten (zoals é) worden nog niet ondersteund.').waitFor();
+      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+      await screenshot(page, 'walk-1280-ssl-accents');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
