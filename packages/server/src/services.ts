@@ -190,6 +190,7 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     cacheEvents: adapters.cacheEvents,
     ownsDnsProfile: (customerId, profileId, q) => dns.ownsProfile(customerId, profileId, q),
     ownsHolder: (customerId, holderId, q) => whois.ownsHolder(customerId, holderId, q),
+    activeExtraIds: (customerId, domain, q) => hosting.activeExtraIds(customerId, domain, q),
   });
   // A deleted holder is no longer chosen in the customer's basket (checkout checks it again anyway).
   events.on('holder-deleted', ({ customerId, holderId }) => db.transaction((tx) => basket.forgetDomainHolder(customerId, holderId, tx)));

@@ -133,6 +133,24 @@ describe.each(databaseKinds)('step 2: hosting entries from the account on $name'
     await emptyBasket(calls);
   });
 
+  it('refuses, in an upgrade, an extra the hosting account has already, so it is not billed twice', async () => {
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const calls = basketCalls(bakery);
+    await emptyBasket(calls);
+    const accountId = await insertHostingAccount('klant@demo.kavel.nl', 'goudenkorst.nl', basic, [spamfilter]);
+    expect((await bakery.postForm(UPGRADE, upgradeFields(accountId, premium))).statusCode).toBe(303);
+    const domain = await calls.domain('goudenkorst.nl');
+
+    const refused = await calls.addChild(domain.unique, spamfilter);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe('Deze extra dienst is al actief op het hostingpakket van deze domeinnaam.');
+    expect(await calls.domain('goudenkorst.nl')).toEqual(domain);
+    // An extra the account does not have is added as before.
+    expect((await calls.addChild(domain.unique, ssl)).statusCode).toBe(200);
+    expect((await calls.domain('goudenkorst.nl')).connectedItem.map((child) => child.productCode)).toEqual([premium.productCode, ssl.productCode]);
+    await emptyBasket(calls);
+  });
+
   it('shows the domain of an upgrade as the customer\'s own domain, with hosting as its only choice', async () => {
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
     const calls = basketCalls(bakery);

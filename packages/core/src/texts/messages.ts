@@ -84,6 +84,10 @@ export const messages = {
     nl: 'Kies eerst een hostingpakket voor deze domeinnaam.',
     en: 'First choose a hosting package for this domain name.',
   },
+  extraAlreadyActive: {
+    nl: 'Deze extra dienst is al actief op het hostingpakket van deze domeinnaam.',
+    en: 'This extra service is already active on the hosting package of this domain name.',
+  },
   transferCodeNeedsTransfer: {
     nl: 'Een verhuiscode hoort bij een domeinnaam die je naar ons verhuist.',
     en: 'A transfer code belongs to a domain name you transfer to us.',

@@ -111,7 +111,7 @@ export function createBasketCheckoutOperations(deps: BasketCheckoutDeps): Basket
           const hosting = hostingProductOf(catalogue, addition.productId, addition.productCode);
           const extra = extraProductOf(catalogue, addition.productId, addition.productCode);
           if (hosting) await connected.putHosting(tx, basket.id, domain, hosting);
-          else if (extra) await connected.addExtra(tx, basket.id, domain, extra, locale);
+          else if (extra) await connected.addExtra(tx, owner, basket.id, domain, extra, locale);
           else throw refusal(locale, 400, 'unknownProduct', 'productId');
         }
       });
@@ -145,7 +145,7 @@ export function createBasketCheckoutOperations(deps: BasketCheckoutDeps): Basket
         // A package already there (an upgrade chosen from the account, or this one) stays.
         if (!children.some((child) => (HOSTING_TYPES as readonly string[]).includes(child.productType))) await connected.putHosting(tx, basketId, domain, hosting, { invoiced: true });
         for (const extra of extras) {
-          if (!request.ownedExtraIds.includes(extra.productId)) await connected.addExtra(tx, basketId, domain, extra, locale);
+          if (!request.ownedExtraIds.includes(extra.productId)) await connected.addExtra(tx, owner, basketId, domain, extra, locale);
         }
       });
     },

@@ -125,7 +125,7 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const snapshot = () => deps.catalogue.snapshot();
-  const connected = createConnectedItemOperations({ db, snapshot, ownsDnsProfile: deps.ownsDnsProfile, ownsHolder: deps.ownsHolder });
+  const connected = createConnectedItemOperations({ db, snapshot, ownsDnsProfile: deps.ownsDnsProfile, ownsHolder: deps.ownsHolder, activeExtraIds: deps.activeExtraIds });
 
   const cache = deps.cacheEvents ? new ReadCache<CachedBasket>(deps.cacheEvents) : null;
 

@@ -19,10 +19,12 @@ import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import { basketRepository, channelOf, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { isDomainItem, offersServiceType, removedBy, type ConnectedType } from './service-types.ts';
 
-/** Ownership questions the basket asks other features (dns, whois), inside its transaction. */
+/** Ownership questions the basket asks other features (dns, whois, hosting), inside its transaction. */
 export interface BasketOwnershipChecks {
   ownsDnsProfile(customerId: number, profileId: number, q: Queryable): Promise<boolean>;
   ownsHolder(customerId: number, holderId: number, q: Queryable): Promise<boolean>;
+  /** The extras (product ids) the customer's hosting account on this domain already has. */
+  activeExtraIds(customerId: number, domain: string, q: Queryable): Promise<ReadonlySet<number>>;
 }
 
 export interface ConnectedProduct {
@@ -136,9 +138,19 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
     await insertChild(tx, basketId, domain, hosting, hosting.productName, options.invoiced ?? false);
   }
 
-  /** An extra service under a domain with hosting (409 without); each extra once, a second add changes nothing. */
-  async function addExtra(tx: Transaction, basketId: number, domain: BasketItemRow, extra: ConnectedProduct, locale: Locale) {
+  /** The extras the hosting of an owned domain (an upgrade) has already; none for a new domain. */
+  async function activeExtras(tx: Transaction, owner: BasketOwner, domain: BasketItemRow): Promise<ReadonlySet<number>> {
+    if (!domain.invoiced || owner.customerId === null) return new Set();
+    return deps.activeExtraIds(owner.customerId, domain.title, tx);
+  }
+
+  /**
+   * An extra service under a domain with hosting (409 without, and 409 for an extra the domain's
+   * hosting account has already: it would be billed twice); each extra once, a second add changes nothing.
+   */
+  async function addExtra(tx: Transaction, owner: BasketOwner, basketId: number, domain: BasketItemRow, extra: ConnectedProduct, locale: Locale) {
     if (!(await hasHosting(tx, domain))) throw refusal(locale, 409, 'hostingRequired');
+    if ((await activeExtras(tx, owner, domain)).has(extra.productId)) throw refusal(locale, 409, 'extraAlreadyActive', 'productId');
     await insertChild(tx, basketId, domain, extra, extra.productName);
   }
 
@@ -169,7 +181,7 @@ export function createConnectedItemOperations(deps: ConnectedItemDeps) {
             // One package per domain, replacing an earlier one (spec 000 section 4: 'changing removes it').
             return putHosting(tx, basketId, domain, product);
           case 'EXTRA_SERVICE':
-            return addExtra(tx, basketId, domain, product, locale);
+            return addExtra(tx, owner, basketId, domain, product, locale);
           case 'REDIRECT':
             if (!offersServiceType(domain, 'REDIRECT')) throw refusal(locale, 409, 'serviceTypeNotOffered');
             await applyServiceType(tx, domain, 'REDIRECT');

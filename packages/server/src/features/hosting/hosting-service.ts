@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/connect.ts';
 import { hostingAccountExtras, hostingAccounts, type HostingAccountStatus } from '../../db/schema/index.ts';
 
@@ -55,6 +55,8 @@ export interface HostingService {
   findByDomain(domain: string, q?: Queryable): Promise<HostingAccountRef | null>;
   /** Of these domains, the ones that have a hosting account. */
   domainsWithAccount(domains: readonly string[]): Promise<Set<string>>;
+  /** The product ids of the extras the customer's (not cancelled) account on this domain has; empty without one. */
+  activeExtraIds(customerId: number, domain: string, q?: Queryable): Promise<ReadonlySet<number>>;
   /** The customer's accounts with their extras, by domain. */
   listOwned(customerId: number): Promise<ListedHostingAccount[]>;
   /** Records an account inside the caller's transaction; answers its id. */
@@ -101,6 +103,15 @@ export function createHostingService(db: Database): HostingService {
         .from(hostingAccounts)
         .where(inArray(hostingAccounts.domain, domains.map((domain) => domain.toLowerCase())));
       return new Set(rows.map((row) => row.domain));
+    },
+
+    async activeExtraIds(customerId, domain, q = db) {
+      const rows = await q
+        .select({ productId: hostingAccountExtras.productId })
+        .from(hostingAccountExtras)
+        .innerJoin(hostingAccounts, eq(hostingAccounts.id, hostingAccountExtras.hostingAccountId))
+        .where(and(eq(hostingAccounts.customerId, customerId), eq(hostingAccounts.domain, domain.toLowerCase()), ne(hostingAccounts.status, 'cancelled')));
+      return new Set(rows.map((row) => row.productId));
     },
 
     async listOwned(customerId) {
