@@ -28,7 +28,7 @@ describe("a page route's chunk preloads", () => {
     expect(chunkPreloads(dist, shell, 'order-app')).toBe(
       [
         ...['order-app-c3D4e5F6.js', 'texts-d4E5f6G7.js', 'zod-f6G7h8I9.js'].map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`),
-        '<link rel="preload" as="style" href="/assets/order-app-c3D4e5F6.css">',
+        '<link rel="preload" as="style" crossorigin href="/assets/order-app-c3D4e5F6.css">',
       ].join('\n    '),
     );
   });

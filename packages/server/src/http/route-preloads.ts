@@ -31,6 +31,6 @@ export function chunkPreloads(webDist: string, shell: string, chunkName: string)
   const style = named('css');
   return [
     ...wanted.map((name) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`),
-    ...(style ? [`<link rel="preload" as="style" href="/assets/${style}">`] : []),
+    ...(style ? [`<link rel="preload" as="style" crossorigin href="/assets/${style}">`] : []),
   ].join('\n    ');
 }
