@@ -17,20 +17,24 @@ export const isPasswordRuleMessage = (message: string | undefined, locale: Local
 /**
  * 'Hard to guess' on the page: the shared schema's judge with the same words of the user; false
  * until the judge is loaded, and for a password past the length an attacker would not try.
+ * `judging` while a typed password waits for the judge.
  */
-function useHardToGuess(password: string, userInputs: readonly string[]): boolean {
+function useHardToGuess(password: string, userInputs: readonly string[]): { met: boolean; judging: boolean } {
   const ready = usePasswordStrengthReady();
   // Judging takes a few milliseconds per keystroke: typing stays ahead of it.
   const judged = useDeferredValue(password);
   const inputsKey = userInputs.join('\n');
+  // The judge (about 170 kB) starts loading when the form opens, so on a slow line it is in
+  // before a password is typed; a failed load is tried again once one is (a password manager too).
+  useEffect(() => preloadPasswordStrength(), []);
   useEffect(() => {
-    // A password filled in without focus (a password manager) loads the judge too.
     if (judged && !ready) preloadPasswordStrength();
   }, [judged, ready]);
-  return useMemo(
+  const met = useMemo(
     () => ready && judged.length > 0 && judged.length <= PASSWORD_MAX_LENGTH && isPasswordGuessable(judged, inputsKey ? inputsKey.split('\n') : []) === false,
     [ready, judged, inputsKey],
   );
+  return { met, judging: !ready && password.length > 0 };
 }
 
 interface PasswordRuleProps {
@@ -53,7 +57,7 @@ export function PasswordRule({ id, password, invalid, userInputs = [] }: Passwor
   return (
     <div className="password-rules">
       <RuleLine id={id} testId="password-rule" rule="passwordLength" met={lengthMet} invalid={invalid} />
-      <RuleLine id={`${id}-strength`} testId="password-strength-rule" rule="passwordGuessable" met={hardToGuess} invalid={invalid} />
+      <RuleLine id={`${id}-strength`} testId="password-strength-rule" rule="passwordGuessable" met={hardToGuess.met} judging={hardToGuess.judging} invalid={invalid} />
     </div>
   );
 }
@@ -61,13 +65,13 @@ export function PasswordRule({ id, password, invalid, userInputs = [] }: Passwor
 /** The ids of the rule texts and their states, for the input's `aria-describedby`. */
 export const passwordRuleIds = (id: string): string => `${id} ${id}-state ${id}-strength ${id}-strength-state`;
 
-function RuleLine({ id, testId, rule, met, invalid }: { id: string; testId: string; rule: ValidationKey; met: boolean; invalid: boolean }) {
+function RuleLine({ id, testId, rule, met, judging = false, invalid }: { id: string; testId: string; rule: ValidationKey; met: boolean; judging?: boolean; invalid: boolean }) {
   const t = useT();
   const locale = useLocale();
   const className = ['password-rule', met ? 'is-met' : invalid ? 'is-invalid' : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <p className="password-rule__text" id={id} data-testid={testId} data-met={met}>
+      <p className="password-rule__text" id={id} data-testid={testId} data-met={met} data-judging={judging || undefined}>
         {validationMessage(locale, rule)}
       </p>
       <span className="sr-only" id={`${id}-state`}>

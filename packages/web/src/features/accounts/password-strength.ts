@@ -5,7 +5,7 @@ let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 /**
- * Loads zxcvbn and its dictionaries (a chunk of their own, about 1 MB gzip, never in the first load)
+ * Loads zxcvbn and its trimmed lists (a chunk of their own, about 170 kB brotli, never in the first load)
  * and installs them for the shared password schemas. Once per page; a failed load may be tried
  * again. Until it is in, the schemas let the server judge how guessable a password is.
  */
