@@ -15,6 +15,7 @@ import { runDnsBenchmark } from './dns.ts';
 import { runForwarderBenchmark } from './forwarder.ts';
 import { runLighthouseBenchmark } from './lighthouse.ts';
 import { runPasswordGuessingBenchmark } from './password-guessing.ts';
+import { runPasswordRuleBenchmark } from './password-rule.ts';
 import { runServerStartBenchmark } from './server-start.ts';
 import { round, type BenchmarkOutcome } from './support.ts';
 import { runWireBytesBenchmark } from './wire-bytes.ts';
@@ -32,6 +33,7 @@ const BENCHMARKS: Benchmark[] = [
   { key: 'passwordGuessing', title: 'Password guessing against one account (POST /api/login with solved captchas)', run: runPasswordGuessingBenchmark },
   { key: 'serverStart', title: 'Server start to first answer: compiled server vs bare Fastify (node)', run: runServerStartBenchmark },
   { key: 'wireBytes', title: 'JavaScript on the wire before a page is usable (Chromium)', run: runWireBytesBenchmark },
+  { key: 'passwordRule', title: "The 'Moeilijk te raden' rule on a phone on Fast 3G: last key to answer (Chromium)", run: runPasswordRuleBenchmark },
   { key: 'bundleSize', title: 'Front-end initial JavaScript and CSS, from the built files (breakdown)', run: runBundleSizeBenchmark },
   { key: 'forwarder', title: 'Forwarding responder: redirects per second vs a bare Fastify redirect', run: runForwarderBenchmark },
   { key: 'dns', title: 'DNS publishing to PowerDNS: latency, a profile on 1,000 zones, PowerDNS vs Knot (dnsperf)', run: runDnsBenchmark },
