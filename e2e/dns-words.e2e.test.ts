@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
+import { fillRecordForm } from './pages/dns-page.ts';
 import { axeViolations } from './support/axe.ts';
 import { collectPageErrors, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
@@ -20,19 +21,7 @@ useShopAndBrowser((running) => ({ shop, browser } = running));
 const dnsPage = (domain: string, extra = '') => `${shop.url}/account/dns-beheren?name=${domain}${extra}`;
 const longRow = (scope: Page | Locator) => scope.locator(`[data-testid="dns-record"][data-name="${LONG_NAME}"][data-type="TXT"]`);
 
-/** Fills a record form and sends it. */
-async function fillRecord(form: Locator, record: { name: string; type: string; value: string; priority?: string; ttl?: string }) {
-  await form.getByLabel('Type').selectOption(record.type);
-  await form.getByLabel('Naam').fill(record.name);
-  if (record.priority !== undefined) {
-    const priority = form.getByLabel('Prioriteit');
-    if (record.type === 'MX') await priority.selectOption(record.priority);
-    else await priority.fill(record.priority);
-  }
-  await form.getByLabel('Waarde').fill(record.value);
-  if (record.ttl !== undefined) await form.getByLabel('TTL (seconden)').fill(record.ttl);
-  await form.getByRole('button', { name: 'Record toevoegen' }).click();
-}
+const fillRecord = fillRecordForm;
 
 /** The open modal's text, after which it is closed. */
 async function closeModal(page: Page, testId: string): Promise<string> {

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
+import { fillRecordForm } from './pages/dns-page.ts';
 import { axeViolations } from './support/axe.ts';
 import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
@@ -18,16 +19,7 @@ const row = (page: Page, name: string, type: string) => page.locator(`[data-test
 
 /** Fills the add form and sends it, then closes the success modal and answers its text. */
 async function addRecord(page: Page, record: { name: string; type: string; value: string; priority?: string }): Promise<string> {
-  const form = page.getByTestId('dns-add-form');
-  await form.getByLabel('Type').selectOption(record.type);
-  await form.getByLabel('Naam').fill(record.name);
-  if (record.priority !== undefined) {
-    const priority = form.getByLabel('Prioriteit');
-    if (record.type === 'MX') await priority.selectOption(record.priority);
-    else await priority.fill(record.priority);
-  }
-  await form.getByLabel('Waarde').fill(record.value);
-  await form.getByRole('button', { name: 'Record toevoegen' }).click();
+  await fillRecordForm(page.getByTestId('dns-add-form'), record);
   return closeModal(page, 'dns-success');
 }
 

@@ -2,7 +2,7 @@ import { LOCAL_BASKET_STORAGE_KEY, type TLocalBasket } from '@kavel/core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { OrderResultPages } from './pages/order-pages.ts';
-import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { desktop, inFreshPage, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { mailedLink, useShopBrowserAndMail, type SmtpCatcher } from './support/shop-with-mail.ts';
 
@@ -20,17 +20,8 @@ const WIDTHS: readonly [string, BrowserContextOptions][] = [
 const flat = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
 /** A fresh browser context at one width; the page's errors must stay empty (refusals the test asks for aside). */
-async function inBrowser(options: BrowserContextOptions, run: (page: Page) => Promise<void>, allowHttpErrors = false): Promise<void> {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const errors = collectPageErrors(page, { allowHttpErrors });
-  try {
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+const inBrowser = (options: BrowserContextOptions, run: (page: Page) => Promise<void>, allowHttpErrors = false) =>
+  inFreshPage(browser, { ...options, allowHttpErrors }, run);
 
 async function logIn(page: Page, account: { email: string; password: string }) {
   const form = page.getByTestId('order-app-login-form');

@@ -4,7 +4,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { OrderResultPages, SimulatedPaymentPage } from './pages/order-pages.ts';
 import { axeViolations } from './support/axe.ts';
-import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
+import { desktop, inFreshPage, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
 import { mailedLink, useShopBrowserAndMail, type SmtpCatcher } from './support/shop-with-mail.ts';
 
@@ -17,19 +17,9 @@ const DEMO = { email: 'klant@demo.kavel.nl', password: 'kavel-demo-wachtwoord' }
 const linkOf = (mail: CaughtMail, path: string) => mailedLink(mail, path, shop.url);
 
 /** A fresh browser context; `run` gets its page, whose errors must stay empty (HTTP refusals the test asks for aside). */
-async function inBrowser(run: (page: Page) => Promise<void>, options: BrowserContextOptions & { allowHttpErrors?: boolean } = {}): Promise<void> {
-  const { allowHttpErrors, ...contextOptions } = options;
-  // CSP bypassed for the accessibility check's script only.
-  const context = await browser.newContext({ ...desktop, bypassCSP: true, ...contextOptions });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page, { allowHttpErrors });
-  try {
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+// CSP bypassed for the accessibility check's script only.
+const inBrowser = (run: (page: Page) => Promise<void>, options: BrowserContextOptions & { allowHttpErrors?: boolean } = {}) =>
+  inFreshPage(browser, { ...desktop, bypassCSP: true, ...options }, run);
 
 /** What a product page leaves behind: the stored local basket. */
 async function storeLocalBasket(page: Page, item: TLocalBasket) {

@@ -33,3 +33,24 @@ export function collectPageErrors(page: Page, options: { allowHttpErrors?: boole
   });
   return errors;
 }
+
+/**
+ * Runs `run` on a page of a fresh browser context and closes it after; the page's errors must
+ * stay empty (with `allowHttpErrors`, the refusals a test asks for are not errors).
+ */
+export async function inFreshPage(
+  browser: Browser,
+  options: BrowserContextOptions & { allowHttpErrors?: boolean },
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { allowHttpErrors, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page, { allowHttpErrors });
+  try {
+    await run(page);
+    if (errors.length > 0) throw new Error(`the page reported errors:\n${errors.join('\n')}`);
+  } finally {
+    await context.close();
+  }
+}

@@ -13,6 +13,7 @@ import { orderProduct } from './local-basket.ts';
 import { ProductPageLayout } from './product-layout.tsx';
 import { useProductT } from './product-texts.ts';
 import { readTypedDomain } from './typed-domain.ts';
+import { useDomainField } from './use-domain-field.ts';
 
 type Availability = 'free' | 'taken' | 'invalid' | 'unknown';
 
@@ -51,8 +52,7 @@ export function DomainPage() {
   const euro = useEuro();
   const locale = useLocale();
   const catalogue = useCatalogue();
-  const [input, setInput] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { input, setProblem, props: domainField } = useDomainField();
   const [checking, setChecking] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -72,18 +72,7 @@ export function DomainPage() {
   return (
     <ProductPageLayout title={t('domain.title')} intro={t('domain.intro')} testId="domain-page">
       <form className="product-page__search" onSubmit={(event) => void submit(event)} noValidate>
-        <Field
-          label={t('domain.field')}
-          placeholder={t('domain.placeholder')}
-          value={input}
-          autoComplete="off"
-          spellCheck={false}
-          error={problem}
-          onChange={(event) => {
-            setInput(event.target.value);
-            setProblem(null);
-          }}
-        />
+        <Field label={t('domain.field')} {...domainField} />
         <Button type="submit" busy={checking !== null} disabled={!catalogue.data}>
           {t('domain.check')}
         </Button>

@@ -9,6 +9,7 @@ import { basketApi } from '../basket/basket-api.ts';
 import { useCatalogue } from '../domain-search/use-catalogue.ts';
 import { useProductT } from './product-texts.ts';
 import { readTypedDomain } from './typed-domain.ts';
+import { useDomainField } from './use-domain-field.ts';
 import './product-pages.css';
 
 export interface HostingPackageChoice {
@@ -44,8 +45,7 @@ export function HostingDomainForm({ hosting, onLeave }: { hosting: HostingPackag
   const shopT = useT();
   const locale = useLocale();
   const catalogue = useCatalogue();
-  const [input, setInput] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { input, setProblem, props: domainField } = useDomainField();
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -77,19 +77,7 @@ export function HostingDomainForm({ hosting, onLeave }: { hosting: HostingPackag
 
   return (
     <form className="hosting-domain-form" onSubmit={(event) => void submit(event)} noValidate data-testid="hosting-domain-form">
-      <Field
-        label={t('hosting.domainField')}
-        hint={t('hosting.domainHelp')}
-        placeholder={t('domain.placeholder')}
-        value={input}
-        autoComplete="off"
-        spellCheck={false}
-        error={problem}
-        onChange={(event) => {
-          setInput(event.target.value);
-          setProblem(null);
-        }}
-      />
+      <Field label={t('hosting.domainField')} hint={t('hosting.domainHelp')} {...domainField} />
       {catalogue.isError && <Alert tone="danger">{errorMessage(catalogue.error, shopT)}</Alert>}
       <Button type="submit" busy={busy}>
         {t('hosting.continue')}
