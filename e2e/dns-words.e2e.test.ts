@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
-import { fillRecordForm } from './pages/dns-page.ts';
+import { closeModal, fillRecordForm } from './pages/dns-page.ts';
 import { axeViolations } from './support/axe.ts';
 import { collectPageErrors, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
@@ -21,17 +21,6 @@ useShopAndBrowser((running) => ({ shop, browser } = running));
 const dnsPage = (domain: string, extra = '') => `${shop.url}/account/dns-beheren?name=${domain}${extra}`;
 const longRow = (scope: Page | Locator) => scope.locator(`[data-testid="dns-record"][data-name="${LONG_NAME}"][data-type="TXT"]`);
 
-const fillRecord = fillRecordForm;
-
-/** The open modal's text, after which it is closed. */
-async function closeModal(page: Page, testId: string): Promise<string> {
-  const modal = page.getByTestId(testId);
-  await modal.waitFor();
-  const text = (await modal.textContent()) ?? '';
-  await modal.getByRole('button', { name: 'Sluiten' }).click();
-  await modal.waitFor({ state: 'hidden' });
-  return text;
-}
 
 /** The accessible names of the buttons in the records table. */
 const buttonNames = (page: Page) => page.getByTestId('dns-records').getByRole('button').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
@@ -49,7 +38,7 @@ describe('DNS words: each refused field named with its rule, an unknown domain, 
     await page.goto(dnsPage('goudenkorst.nl'));
     await logInOnAccountPage(page, EMAIL, PASSWORD);
     const form = page.getByTestId('dns-add-form');
-    await fillRecord(form, { name: 'winkel', type: 'A', value: '203.0.113.300', ttl: '30' });
+    await fillRecordForm(form, { name: 'winkel', type: 'A', value: '203.0.113.300', ttl: '30' });
     const value = form.getByLabel('Waarde');
     await expect(value.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
@@ -72,7 +61,7 @@ describe('DNS words: each refused field named with its rule, an unknown domain, 
   });
 
   it("names the field beside the server's rule in the 'Fout!' modal", async () => {
-    await fillRecord(page.getByTestId('dns-add-form'), { name: 'winkel', type: 'A', value: '203.0.113.30' });
+    await fillRecordForm(page.getByTestId('dns-add-form'), { name: 'winkel', type: 'A', value: '203.0.113.30' });
     const modal = page.getByTestId('dns-error');
     await modal.waitFor();
     await expect(modal.getByRole('heading').textContent()).resolves.toBe('Fout!');
@@ -80,7 +69,7 @@ describe('DNS words: each refused field named with its rule, an unknown domain, 
     await screenshot(page, 'dns-words-server-rule');
     await closeModal(page, 'dns-error');
 
-    await fillRecord(page.getByTestId('dns-add-form'), { name: 'winkel', type: 'CNAME', value: '@' });
+    await fillRecordForm(page.getByTestId('dns-add-form'), { name: 'winkel', type: 'CNAME', value: '@' });
     await expect(closeModal(page, 'dns-error')).resolves.toContain('Naam: Een naam met een CNAME kan geen andere records hebben, ook geen tweede CNAME.');
   });
 
@@ -90,10 +79,10 @@ describe('DNS words: each refused field named with its rule, an unknown domain, 
       ['40', 'mail4.example.nl.'],
       ['50', 'mail5.example.nl.'],
     ] as const) {
-      await fillRecord(page.getByTestId('dns-add-form'), { name: '', type: 'MX', value: host, priority });
+      await fillRecordForm(page.getByTestId('dns-add-form'), { name: '', type: 'MX', value: host, priority });
       await closeModal(page, 'dns-success');
     }
-    await fillRecord(page.getByTestId('dns-add-form'), { name: LONG_NAME, type: 'TXT', value: DKIM });
+    await fillRecordForm(page.getByTestId('dns-add-form'), { name: LONG_NAME, type: 'TXT', value: DKIM });
     await closeModal(page, 'dns-success');
     await screenshot(page, 'dns-words-rows-1280');
     const names = await buttonNames(page);
@@ -195,12 +184,12 @@ describe('the DNS tables on a phone', () => {
       await expect(axeViolations(page)).resolves.toEqual([]);
       // The add form at this width, with a refused value under its field.
       const add = page.getByTestId('dns-add-form');
-      await fillRecord(add, { name: 'winkel', type: 'AAAA', value: '2001:db8::g' });
+      await fillRecordForm(add, { name: 'winkel', type: 'AAAA', value: '2001:db8::g' });
       await expect(add.textContent()).resolves.toContain('Een IPv6-adres is acht groepen');
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
       await add.scrollIntoViewIfNeeded();
       await screenshot(page, `dns-words-phone-${width}-field-rule`);
-      await fillRecord(add, { name: 'winkel', type: 'A', value: '203.0.113.30' });
+      await fillRecordForm(add, { name: 'winkel', type: 'A', value: '203.0.113.30' });
       await page.getByTestId('dns-error-fields').waitFor();
       await screenshot(page, `dns-words-phone-${width}-server-rule`);
       await closeModal(page, 'dns-error');

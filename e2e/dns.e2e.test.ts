@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logInOnAccountPage } from './pages/account-hosting-pages.ts';
-import { fillRecordForm } from './pages/dns-page.ts';
+import { closeModal, fillRecordForm } from './pages/dns-page.ts';
 import { axeViolations } from './support/axe.ts';
 import { collectPageErrors, desktop, mobile, screenshot } from './support/browser.ts';
 import { type RunningShop } from './support/server.ts';
@@ -23,14 +23,6 @@ async function addRecord(page: Page, record: { name: string; type: string; value
   return closeModal(page, 'dns-success');
 }
 
-async function closeModal(page: Page, testId: string): Promise<string> {
-  const modal = page.getByTestId(testId);
-  await modal.waitFor();
-  const text = (await modal.textContent()) ?? '';
-  await modal.getByRole('button', { name: 'Sluiten' }).click();
-  await modal.waitFor({ state: 'hidden' });
-  return text;
-}
 
 const valueOf = (locator: Locator) => locator.getAttribute('data-value');
 

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface RecordFields {
   name: string;
@@ -21,4 +21,14 @@ export async function fillRecordForm(form: Locator, record: RecordFields, submit
   await form.getByLabel('Waarde').fill(record.value);
   if (record.ttl !== undefined) await form.getByLabel('TTL (seconden)').fill(record.ttl);
   await form.getByRole('button', { name: submitName }).click();
+}
+
+/** The open modal's text, after which it is closed ('Sluiten'). */
+export async function closeModal(page: Page, testId: string): Promise<string> {
+  const modal = page.getByTestId(testId);
+  await modal.waitFor();
+  const text = (await modal.textContent()) ?? '';
+  await modal.getByRole('button', { name: 'Sluiten' }).click();
+  await modal.waitFor({ state: 'hidden' });
+  return text;
 }
