@@ -8,8 +8,8 @@ const LOAD_AFTER_LISTEN_MS = 1000;
 
 /**
  * Loads zxcvbn with its dictionaries and installs it as the 'hard to guess' judge of the shared
- * password schemas, once per process. That costs a few hundred milliseconds of CPU, which is why
- * it is not part of the start: a serving process begins it a second after it listens, once its
+ * password schemas, once per process. Building its dictionaries costs CPU (tens of milliseconds
+ * since the lists were trimmed, more on a slow machine), which is why it is not part of the start: a serving process begins it a second after it listens, once its
  * first answers are out (a restarted shop is asked at once by its load balancer's health check).
  */
 export function loadPasswordJudge(): Promise<void> {
