@@ -1,3 +1,6 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPage } from './pages/order-page.ts';
@@ -100,5 +103,17 @@ describe("each page's own chunk comes with the entry, and no other page's", () =
     }
     const terms = await preloadedChunks('/algemene-voorwaarden');
     expect(terms.filter((name) => ['order-page', 'order-app', 'account-area'].includes(name!))).toEqual([]);
+  });
+});
+
+describe('the built front end', () => {
+  it("has no script over Vite's 500 kB chunk warning, so the build warns of none", () => {
+    // The shops of these tests serve WEB_DIST when it is set, else the front end `npm run build` made.
+    const dist = process.env.WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+    const assets = join(dist, 'assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const large = scripts.map((name) => ({ name, bytes: statSync(join(assets, name)).size })).filter(({ bytes }) => bytes > 500 * 1000);
+    expect(large).toEqual([]);
   });
 });
