@@ -16,6 +16,7 @@ export const messages = {
   mediaType: { nl: 'Deze soort gegevens (Content-Type) nemen we hier niet aan.', en: 'This kind of data (Content-Type) is not accepted here.' },
   rateLimited: { nl: 'Te veel verzoeken. Wacht even en probeer het opnieuw.', en: 'Too many requests. Wait a moment and try again.' },
   notFound: { nl: 'Niet gevonden.', en: 'Not found.' },
+  methodNotAllowed: { nl: 'Deze methode kan hier niet (de header Allow noemt de methoden die wel kunnen).', en: 'This method is not allowed here (the Allow header lists the methods that are).' },
   internal: { nl: 'Er is iets misgegaan. Probeer het later nog eens.', en: 'Something went wrong. Please try again later.' },
   invalidDomain: { nl: 'Ongeldige domeinnaam.', en: 'Invalid domain name.' },
   unknownProduct: { nl: 'Dit product bestaat niet (meer).', en: 'This product does not exist (any more).' },

@@ -1,6 +1,7 @@
 import { message, NOT_FOUND_PAGE, validation, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { trackAllowedMethods } from './allowed-methods.ts';
 import { formErrorPage, isFormNavigation } from './form-error-page.ts';
 
 /** An expected refusal with a status and a message for the visitor. */
@@ -113,7 +114,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: message(locale, 'internal') } satisfies TApiError);
   });
+  // Made before any route is added: it is told of each.
+  const allowedMethodsOf = trackAllowedMethods(app);
   app.setNotFoundHandler((request, reply) => {
+    // A path the router has, with another method: 405 with the methods it has (through the error
+    // handler, so the answer has the shape and language of every refusal).
+    const allowed = allowedMethodsOf(request.url);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      throw refusal(localeOf(request), 405, 'methodNotAllowed');
+    }
     // A browser opening a page that does not exist gets the shop's own page; a call gets JSON.
     if (isPageRequest(request)) return reply.redirect(NOT_FOUND_PAGE, 302);
     return reply.code(404).send({ message: message(localeOf(request), 'notFound') } satisfies TApiError);

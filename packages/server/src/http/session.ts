@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../db/connect.ts';
 import { sessions } from '../db/schema/index.ts';
 import { EVERYTHING, type CacheEventsPort } from '../ports/cache-events/index.ts';
 import { cacheKeys, CLOCK_SKEW_MS, READ_CACHE_TTL_MS, ReadCache } from '../read-cache.ts';
+import { usesSession } from './allowed-methods.ts';
 import { SAFE_METHODS, type CsrfTokens } from './csrf-tokens.ts';
 
 /** The session cookie over plain HTTP (development, tests). */
@@ -83,18 +84,20 @@ export function registerSessions(app: FastifyInstance, manager: SessionManager):
   // Hooks with a callback rather than async ones: a request they have nothing to do for (every
   // read for the last two, the searches for all three) passes without a promise and a turn of the
   // microtask queue each, which a burst of searches pays a hundred times over.
+  // No session on the bearer API, not even where no route answers; nothing is stored for a request
+  // that reaches no route (a 404 or 405 changes nothing).
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.session === false) return done();
+    if (!usesSession(request)) return done();
     manager.load(request, reply).then(() => done(), done);
   });
   app.addHook('preHandler', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.session === false) return done();
+    if (SAFE_METHODS.has(request.method) || request.is404 || !usesSession(request)) return done();
     manager.store(request, reply).then(() => done(), done);
   });
   // After the handler (and its transaction): what this request may have changed is dropped from
   // every process's caches, and the browser remembers when, for its next read anywhere.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.session === false || !request.session) return done(null, payload);
+    if (SAFE_METHODS.has(request.method) || request.is404 || !usesSession(request) || !request.session) return done(null, payload);
     manager.changed(request, reply).then(() => done(null, payload), done);
   });
   return manager;
