@@ -227,9 +227,9 @@ export async function createPayment(config: Pick<Config, 'payment' | 'publicUrl'
 
 /** SMTP when `SMTP_URL` is set; otherwise every mail goes to the outbox folder and its link into the log. */
 async function createMailer(config: Config, log: AdapterLog): Promise<MailerPort> {
-  const { smtpUrl, from, outboxDir } = config.mail;
-  if (smtpUrl) return (await import('./ports/mailer/smtp-mailer.ts')).createSmtpMailer({ url: smtpUrl, from });
-  return createOutboxMailer({ dir: outboxDir, from, log: (line, link) => log(link ? `${line}; link: ${link}` : line) });
+  const { smtpUrl, from, replyTo, outboxDir } = config.mail;
+  if (smtpUrl) return (await import('./ports/mailer/smtp-mailer.ts')).createSmtpMailer({ url: smtpUrl, from, replyTo });
+  return createOutboxMailer({ dir: outboxDir, from, replyTo, log: (line, link) => log(link ? `${line}; link: ${link}` : line) });
 }
 
 function createRegistry(config: Config, db: Database): RegistryPort {

@@ -103,7 +103,10 @@ export const ZEnv = z.object({
 
   /** SMTP server for outgoing mail, e.g. `smtp://user:pass@mail.example.nl:587`; unset: the outbox folder. */
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Kavel <noreply@kavel.localhost>'),
+  /** Sender of every mail; default `Kavel <noreply@…>` on PUBLIC_URL's domain (`kavel.localhost` without one). */
+  MAIL_FROM: z.string().optional(),
+  /** Where answers to the mails go (`Reply-To`); default: MAIL_FROM, or `support@` its domain when MAIL_FROM is a no-reply address. */
+  MAIL_REPLY_TO: z.string().optional(),
   /** Folder where the default mail adapter writes each message. */
   OUTBOX_DIR: z.string().optional(),
   /** Demo accounts: created on the embedded database by default, on a server only when `true`. */

@@ -165,3 +165,27 @@ describe('the forwarding responder HTTPS configuration', () => {
     expect(() => loadConfig({ ACME_DIRECTORY_URL: 'https://acme.example/dir', ACME_EMAIL: 'nobody' })).toThrow(/ACME_EMAIL/);
   });
 });
+
+describe('mail configuration', () => {
+  it('sends from noreply@ the shop domain, answered at support@ it, without PUBLIC_URL on kavel.localhost', () => {
+    expect(loadConfig({}).mail).toMatchObject({ from: 'Kavel <noreply@kavel.localhost>', replyTo: 'Kavel <support@kavel.localhost>' });
+    for (const local of ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://[::1]:8080']) {
+      expect(loadConfig({ PUBLIC_URL: local }).mail.from, local).toBe('Kavel <noreply@kavel.localhost>');
+    }
+    expect(loadConfig({ PUBLIC_URL: 'https://www.kavel.nl/' }).mail).toMatchObject({ from: 'Kavel <noreply@kavel.nl>', replyTo: 'Kavel <support@kavel.nl>' });
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.bakkerij.nl' }).mail.from).toBe('Kavel <noreply@shop.bakkerij.nl>');
+  });
+
+  it('reads MAIL_FROM and MAIL_REPLY_TO; a sender someone reads is answered itself', () => {
+    expect(loadConfig({ MAIL_FROM: 'Bakkerij <info@bakkerij.nl>' }).mail).toMatchObject({ from: 'Bakkerij <info@bakkerij.nl>', replyTo: 'Bakkerij <info@bakkerij.nl>' });
+    expect(loadConfig({ MAIL_FROM: 'noreply@bakkerij.nl', MAIL_REPLY_TO: 'Klantenservice <help@bakkerij.nl>' }).mail).toMatchObject({
+      from: 'noreply@bakkerij.nl',
+      replyTo: 'Klantenservice <help@bakkerij.nl>',
+    });
+  });
+
+  it('refuses a sender or answer address that is not one e-mail address', () => {
+    expect(() => loadConfig({ MAIL_FROM: 'Kavel' })).toThrow(/MAIL_FROM must be one e-mail address/);
+    expect(() => loadConfig({ MAIL_REPLY_TO: 'a@kavel.nl, b@kavel.nl' })).toThrow(/MAIL_REPLY_TO must be one e-mail address/);
+  });
+});

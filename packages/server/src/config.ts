@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { canonicalIpv6, hostmasterName, isWellFormedName } from '@kavel/core';
 import type { LoginThrottleRules } from './features/accounts/login-throttle-rules.ts';
 import { ZEnv, type Env } from './config-env.ts';
+import { defaultReplyTo, parseMailbox } from './ports/mailer/compose.ts';
 
 /**
  * The only reader of `process.env`. Every variable, its default and meaning is listed in
@@ -65,7 +67,8 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | null;
   /** Base of links in e-mails. */
   baseUrl: string;
-  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** The `From` of every mail (its domain is the Message-IDs'), and the `Reply-To` answers go to. */
+  mail: { smtpUrl: string | null; from: string; replyTo: string; outboxDir: string };
   demoAccounts: boolean;
   payment: { adapter: 'simulated'; allowedOnHttps: boolean } | { adapter: 'omnikassa'; refreshToken: string; signingKey: string; baseUrl: string };
   provisioning: { adapter: Env['PROVISIONING_ADAPTER'] };
@@ -188,7 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM,
+      ...mailSender(e),
       outboxDir: e.OUTBOX_DIR ?? `${e.DATA_DIR === ':memory:' ? './data' : e.DATA_DIR}/outbox`,
     },
     demoAccounts: e.DEMO_ACCOUNTS ? e.DEMO_ACCOUNTS === 'true' : !e.DATABASE_URL,
@@ -225,6 +228,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { adapter: 'acme-client', directoryUrl: e.ACME_DIRECTORY_URL, email: e.ACME_EMAIL ?? null, caFile: e.ACME_CA_FILE ?? null }
       : { adapter: 'none' },
   };
+}
+
+/** The sender and answer address, each one mailbox (`Kavel <noreply@kavel.nl>` or `noreply@kavel.nl`). */
+function mailSender(e: Env): { from: string; replyTo: string } {
+  const host = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : '';
+  // A shop on a domain name sends from it (without `www.`); on an address or `localhost`, from the reserved `kavel.localhost`.
+  const domain = host.includes('.') && !isIP(host.replace(/^\[|\]$/g, '')) ? host.replace(/^www\./, '') : 'kavel.localhost';
+  const from = e.MAIL_FROM ?? `Kavel <noreply@${domain}>`;
+  for (const [name, value] of [['MAIL_FROM', from], ['MAIL_REPLY_TO', e.MAIL_REPLY_TO]] as const) {
+    if (value !== undefined && !parseMailbox(value)) {
+      throw new Error(`Invalid configuration: ${name} must be one e-mail address, with a name if you like: 'Kavel <support@kavel.nl>' (got '${value}')`);
+    }
+  }
+  return { from, replyTo: e.MAIL_REPLY_TO ?? defaultReplyTo(from) };
 }
 
 function cloudflareConfig(e: Env): Config['cloudflare'] {

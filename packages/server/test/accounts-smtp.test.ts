@@ -17,7 +17,8 @@ describe.each(databaseKinds)('account mails over real SMTP on $name', (kind) => 
   beforeAll(async () => {
     database = await kind.open();
     catcher = await startSmtpCatcher();
-    mailer = createSmtpMailer({ url: catcher.url, from: 'Kavel <noreply@kavel.test>' });
+    // The shop's links are on kavel.test, its mail on kavel.nl: the Message-ID takes the mail's domain.
+    mailer = createSmtpMailer({ url: catcher.url, from: 'Kavel <noreply@kavel.nl>', replyTo: 'Kavel <support@kavel.nl>' });
     app = await buildTestApp(database, { mailer });
   });
   afterAll(async () => {
@@ -33,7 +34,11 @@ describe.each(databaseKinds)('account mails over real SMTP on $name', (kind) => 
     expect((await browser.post('/api/register-account', { registrationDto: validRegistration({ email, firstName: 'Sanne' }) })).statusCode).toBe(200);
 
     const activation = await catcher.waitFor((m) => m.to.includes(email) && m.text.includes('/account/activeren'));
-    expect(activation.from).toBe('noreply@kavel.test');
+    expect(activation.from).toBe('noreply@kavel.nl');
+    expect(activation.replyTo).toEqual(['support@kavel.nl']);
+    expect(activation.headers['auto-submitted']).toBe('auto-generated');
+    // The worker's Message-ID: made from the job, on the sender's domain (it was the link domain, `@localhost` on a local shop).
+    expect(activation.messageId).toMatch(/^<[0-9a-f-]{36}@kavel\.nl>$/);
     expect(activation.subject).toBe('Activeer je account bij Kavel');
     expect(activation.text).toContain('Hoi Sanne,');
     const activationLink = extractLinks(activation.text)[0];

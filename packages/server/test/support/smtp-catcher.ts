@@ -17,6 +17,10 @@ export interface CaughtMail {
   html: string;
   /** The `Message-ID` header ('' when absent). */
   messageId: string;
+  /** The addresses in the `Reply-To` header, where a mail program sends an answer (empty when absent). */
+  replyTo: string[];
+  /** Every top-level header as a mail program reads it: name in lower case, unfolded, encoded words decoded (the first of repeated ones). */
+  headers: Record<string, string>;
   /** The whole message as received, decoded as UTF-8. */
   raw: string;
 }
@@ -141,6 +145,7 @@ export function parseMail(raw: Buffer | string, envelope?: { from: string; to: s
   collectText(root, found);
   const header = (name: string) => decodeWords(decodeCharset(Buffer.from(root.headers.get(name) ?? '', 'latin1'), 'utf-8'));
   const addresses = (value: string) => value.match(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g) ?? [];
+  const headers = Object.fromEntries([...root.headers.keys()].map((name) => [name, header(name)]));
   return {
     from: envelope?.from || addresses(header('from'))[0] || header('from'),
     to: envelope?.to ?? [...addresses(header('to')), ...addresses(header('cc'))],
@@ -148,6 +153,8 @@ export function parseMail(raw: Buffer | string, envelope?: { from: string; to: s
     text: found.text,
     html: found.html,
     messageId: header('message-id').trim(),
+    replyTo: addresses(header('reply-to')),
+    headers,
     raw: bytes.toString('utf8'),
   };
 }

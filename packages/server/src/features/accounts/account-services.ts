@@ -41,7 +41,7 @@ export interface AccountServicesDeps {
 
 /** The accounts feature's services on one shared set of dependencies. */
 export function createAccountServices(deps: AccountServicesDeps): AccountServices {
-  const mail = createMailQueue({ mailer: deps.mailer, log: deps.log, jobs: deps.jobs, db: deps.db, now: deps.now, messageIdDomain: new URL(deps.baseUrl).hostname });
+  const mail = createMailQueue({ mailer: deps.mailer, log: deps.log, jobs: deps.jobs, db: deps.db, now: deps.now });
   const escalation = createEscalation({ db: deps.db, now: deps.now, keepMs: deps.loginThrottle.lockWindowMinutes * 60_000 });
   const throttle = createLoginThrottle({ db: deps.db, now: deps.now, rules: deps.loginThrottle });
   const shared = {

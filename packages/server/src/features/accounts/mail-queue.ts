@@ -34,15 +34,15 @@ const DELIVERY_RECORD_MS = 7 * 86_400_000;
 
 /**
  * Account and order mails as durable jobs. pg-boss delivers at least once, so each job first records that
- * it starts sending (`mail_deliveries`, committed), sends with a Message-ID made from the job id,
- * and records `sent_at` as soon as the mail server accepted. A run of a job already sent (pg-boss
+ * it starts sending (`mail_deliveries`, committed), sends with a Message-ID made from the job id
+ * (`<job id@domain of From>`), and records `sent_at` as soon as the mail server accepted. A run of a job already sent (pg-boss
  * did not learn of the completion: the process died after the record, the completion failed, or
  * the job expired or was failed at shutdown while sending) sends nothing. What remains is a
  * process that dies between the server's acceptance and the `sent_at` record: that mail is sent
  * again, with the same Message-ID (see ARCHITECTURE.md). Failures are logged without the
  * message's text (it holds a link that works as a password).
  */
-export function createMailQueue(deps: { mailer: MailerPort; log: MailQueueLog; jobs: JobQueue; db: Database; now: () => Date; messageIdDomain: string }): MailQueue {
+export function createMailQueue(deps: { mailer: MailerPort; log: MailQueueLog; jobs: JobQueue; db: Database; now: () => Date }): MailQueue {
   const { db } = deps;
   return {
     async enqueue(message, kind, tx) {
@@ -60,7 +60,7 @@ export function createMailQueue(deps: { mailer: MailerPort; log: MailQueueLog; j
         return;
       }
       if (record && record.attempts > 1) deps.log.warn({ kind, job: id, attempts: record.attempts }, 'an earlier run of this mail job did not finish sending; sending with the same Message-ID');
-      const result = await deps.mailer.send({ ...message, messageId: `<${id}@${deps.messageIdDomain}>` });
+      const result = await deps.mailer.send({ ...message, messageKey: id });
       if (result.ok) {
         await db.update(mailDeliveries).set({ sentAt: deps.now() }).where(eq(mailDeliveries.jobId, id));
         deps.log.info({ kind, mailer: deps.mailer.name, job: id, id: result.id }, 'mail sent');

@@ -4,8 +4,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The `Message-ID` header, `<left@right>`; the same on every attempt of one mail, so a copy sent twice is recognisably the same message. */
-  messageId?: string;
+  /**
+   * The left part of the `Message-ID` (the adapter adds the From address's domain: `<key@kavel.nl>`);
+   * the same on every attempt of one mail, so a copy sent twice is recognisably the same message.
+   */
+  messageKey?: string;
 }
 
 export type MailResult = { ok: true; id: string } | { ok: false; reason: 'unreachable' | 'rejected'; detail?: string };

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOutboxMailer, createSmtpMailer, extractLinks } from './index.ts';
+import { createOutboxMailer, createSmtpMailer, defaultReplyTo, extractLinks, parseMailbox } from './index.ts';
 import type { MailMessage } from './index.ts';
 import { parseMail, startSmtpCatcher } from '../../../test/support/smtp-catcher.ts';
 
@@ -55,7 +55,9 @@ describe('outbox mailer', () => {
     expect(head).toMatch(/^From: Kavel <noreply@kavel\.localhost>$/m);
     expect(head).toMatch(/^To: anna@voorbeeld\.nl$/m);
     expect(head).toMatch(/^Subject: =\?UTF-8\?/m);
-    expect(head).toMatch(/^Message-ID: <.+>$/m);
+    expect(head).toMatch(/^Message-ID: <[^@]+@kavel\.localhost>$/m);
+    expect(head).toMatch(/^Reply-To: Kavel <support@kavel\.localhost>$/m);
+    expect(head).toMatch(/^Auto-Submitted: auto-generated$/m);
     expect(head).toMatch(/^Date: /m);
     expect(head).toMatch(/^MIME-Version: 1\.0$/m);
     const boundary = /^Content-Type: multipart\/alternative;\s+boundary="([^"]+)"/m.exec(head)?.[1];
@@ -179,6 +181,41 @@ describe('SMTP mailer', () => {
     }
   });
 
+  it('sends what a mail program answers to and leaves alone: Reply-To, a Message-ID on the shop domain, Auto-Submitted', async () => {
+    const catcher = await startSmtpCatcher();
+    const configured = createSmtpMailer({ url: catcher.url, from: 'Kavel <noreply@kavel.nl>', replyTo: 'Kavel klantenservice <klantenservice@kavel.nl>' });
+    const derived = createSmtpMailer({ url: catcher.url, from: 'Kavel <noreply@kavel.nl>' });
+    const readable = createSmtpMailer({ url: catcher.url, from: 'Bakkerij <info@bakkerij.nl>' });
+    try {
+      await configured.send({ ...message, subject: 'Ingesteld', messageKey: 'job-17' });
+      const mail = await catcher.waitFor((m) => m.subject === 'Ingesteld');
+      expect(mail.replyTo).toEqual(['klantenservice@kavel.nl']);
+      expect(mail.headers['reply-to']).toBe('Kavel klantenservice <klantenservice@kavel.nl>');
+      expect(mail.messageId).toBe('<job-17@kavel.nl>');
+      expect(mail.headers['auto-submitted']).toBe('auto-generated');
+      expect(mail.headers['x-auto-response-suppress']).toBe('OOF, AutoReply');
+      // Every mail the shop sends is transactional: none offers to unsubscribe.
+      expect(mail.headers['list-unsubscribe']).toBeUndefined();
+
+      // Without a configured Reply-To a no-reply sender is answered at support@ its domain, and a
+      // mail without a key still gets its Message-ID on the sender's domain.
+      await derived.send({ ...message, subject: 'Afgeleid' });
+      const fallback = await catcher.waitFor((m) => m.subject === 'Afgeleid');
+      expect(fallback.headers['reply-to']).toBe('Kavel <support@kavel.nl>');
+      expect(fallback.messageId).toMatch(/^<[^@<>]+@kavel\.nl>$/);
+      expect(fallback.headers['auto-submitted']).toBe('auto-generated');
+
+      // A sender someone reads is answered itself.
+      await readable.send({ ...message, subject: 'Leesbaar', messageKey: 'job-18' });
+      const own = await catcher.waitFor((m) => m.subject === 'Leesbaar');
+      expect(own.replyTo).toEqual(['info@bakkerij.nl']);
+      expect(own.messageId).toBe('<job-18@bakkerij.nl>');
+    } finally {
+      await Promise.all([configured, derived, readable].map((mailer) => mailer.close?.()));
+      await catcher.close();
+    }
+  });
+
   it('waitFor rejects after its timeout, naming what did arrive', async () => {
     const catcher = await startSmtpCatcher();
     try {
@@ -248,5 +285,21 @@ describe('SMTP mailer', () => {
   it('refuses a URL that is not smtp: or smtps:', () => {
     expect(() => createSmtpMailer({ url: 'http://mail.example.nl', from: 'x@example.nl' })).toThrow(/smtp/);
     expect(() => createSmtpMailer({ url: 'not a url', from: 'x@example.nl' })).toThrow(/Invalid SMTP URL/);
+  });
+});
+
+describe('parseMailbox and defaultReplyTo', () => {
+  it('reads one address with or without a name, and refuses anything else', () => {
+    expect(parseMailbox('Kavel <noreply@Kavel.NL>')).toEqual({ name: 'Kavel', local: 'noreply', domain: 'kavel.nl' });
+    expect(parseMailbox('"Kavel, klantenservice" <support@kavel.nl>')).toEqual({ name: 'Kavel, klantenservice', local: 'support', domain: 'kavel.nl' });
+    expect(parseMailbox('support@kavel.nl')).toEqual({ name: null, local: 'support', domain: 'kavel.nl' });
+    for (const wrong of ['', 'Kavel', 'kavel.nl', 'a@b@c.nl', 'a@kavel.nl, b@kavel.nl', 'Kavel <a@-kavel.nl>', '<a@kavel.nl']) expect(parseMailbox(wrong), wrong).toBeNull();
+  });
+
+  it('answers a no-reply sender at support@ its domain, any other sender itself', () => {
+    expect(defaultReplyTo('Kavel <noreply@kavel.nl>')).toBe('Kavel <support@kavel.nl>');
+    expect(defaultReplyTo('no-reply@kavel.nl')).toBe('support@kavel.nl');
+    expect(defaultReplyTo('Kavel <DoNotReply@kavel.nl>')).toBe('Kavel <support@kavel.nl>');
+    expect(defaultReplyTo('Kavel <info@kavel.nl>')).toBe('Kavel <info@kavel.nl>');
   });
 });

@@ -3,13 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { extractLinks } from './extract-links.ts';
+import { composeMail, type MailSender } from './compose.ts';
 import type { MailMessage, MailResult, MailerPort } from './mailer-port.ts';
 
-export interface OutboxMailerOptions {
+export interface OutboxMailerOptions extends MailSender {
   /** Folder for the `.eml` files; created when missing. */
   dir: string;
-  /** `From` header, e.g. `Kavel <noreply@kavel.localhost>`. */
-  from: string;
   /** Called once per written message with a one-line summary and the first link in the text, if any. */
   log: (line: string, link?: string) => void;
 }
@@ -23,7 +22,7 @@ export interface OutboxMailerOptions {
  * Windows does not allow `:` in file names; the names still sort by time.
  */
 export function createOutboxMailer(options: OutboxMailerOptions): MailerPort {
-  const { dir, from, log } = options;
+  const { dir, log } = options;
   // Nodemailer composes the message; loaded with the first mail rather than at every start.
   let composer: Promise<Transporter> | null = null;
 
@@ -35,15 +34,8 @@ export function createOutboxMailer(options: OutboxMailerOptions): MailerPort {
       const path = join(dir, file);
       try {
         composer ??= import('nodemailer').then(({ createTransport }) => createTransport({ streamTransport: true, buffer: true }));
-        const info = await (await composer).sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          // Nodemailer keeps the bodies' own line ends; RFC 5322 wants CRLF everywhere.
-          text: crlf(message.text),
-          html: crlf(message.html),
-          ...(message.messageId ? { messageId: message.messageId } : {}),
-        });
+        // Nodemailer keeps the bodies' own line ends; RFC 5322 wants CRLF everywhere.
+        const info = await (await composer).sendMail(composeMail(options, { ...message, text: crlf(message.text), html: crlf(message.html) }));
         await mkdir(dir, { recursive: true });
         await writeFile(path, info.message as Buffer, { flag: 'wx' });
       } catch (error) {

@@ -1,15 +1,14 @@
 import { createTransport } from 'nodemailer';
+import { composeMail, type MailSender } from './compose.ts';
 import type { MailMessage, MailResult, MailerPort } from './mailer-port.ts';
 
-export interface SmtpMailerOptions {
+export interface SmtpMailerOptions extends MailSender {
   /**
    * `smtp://[user:pass@]host[:port]` (STARTTLS when the server offers it) or `smtps://…` (TLS from
    * the start, usually port 465). Nodemailer reads options from the query string, e.g.
    * `?tls.rejectUnauthorized=false`, `?requireTLS=true`, `?connectionTimeout=5000`, `?maxConnections=2`.
    */
   url: string;
-  /** `From` header, e.g. `Kavel <noreply@kavel.nl>`. */
-  from: string;
 }
 
 /** Used unless the URL sets them; nodemailer's own timeouts (up to 10 minutes) are too patient for a web request. */
@@ -23,7 +22,6 @@ const URL_DEFAULTS: Record<string, string> = {
 
 /** Sends through an SMTP server with a small pool of reused connections. Throws on a malformed URL. */
 export function createSmtpMailer(options: SmtpMailerOptions): MailerPort {
-  const { from } = options;
   // Nodemailer ignores other options when given a URL, so the defaults travel in the query string.
   const transporter = createTransport(withDefaults(options.url));
 
@@ -32,14 +30,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): MailerPort {
 
     async send(message: MailMessage): Promise<MailResult> {
       try {
-        const info = await transporter.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          ...(message.messageId ? { messageId: message.messageId } : {}),
-        });
+        const info = await transporter.sendMail(composeMail(options, message));
         if (info.accepted.length === 0 && info.rejected.length > 0) {
           return { ok: false, reason: 'rejected', detail: info.response };
         }
