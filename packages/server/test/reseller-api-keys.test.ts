@@ -1,6 +1,6 @@
 import { contracts, message, pathOf, resellerApiContracts, ZApiKey, ZApiKeyCreated, type TApiKeyScope } from '@kavel/core';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/connect.ts';
 import { customers, resellerApiKeys } from '../src/db/schema/index.ts';
@@ -15,7 +15,9 @@ const OTHER_RESELLER = 'klant@demo.kavel.nl';
 const MAX_KEYS = 3;
 const PER_KEY = 4;
 const PER_RESELLER = 6;
-const limits = { resellerApiMaxKeys: MAX_KEYS, resellerApiPerMinute: PER_KEY, resellerApiPerResellerPerMinute: PER_RESELLER };
+/** The site-wide limit per client address, far above the API's own limits. */
+const SITE_WIDE = 40;
+const limits = { resellerApiMaxKeys: MAX_KEYS, resellerApiPerMinute: PER_KEY, resellerApiPerResellerPerMinute: PER_RESELLER, rateLimitPerMinute: SITE_WIDE };
 const READ: TApiKeyScope[] = ['domains:read'];
 
 const createKey = (client: TestClient, name: string) => client.post(contracts.createApiKey.path, { name, scopes: READ });
@@ -23,6 +25,14 @@ const createKey = (client: TestClient, name: string) => client.post(contracts.cr
 async function activeKeys(db: Database, email: string): Promise<number> {
   const customerId = await customerIdOf(db, email);
   return (await db.select().from(resellerApiKeys).where(and(eq(resellerApiKeys.customerId, customerId), isNull(resellerApiKeys.revokedAt)))).length;
+}
+
+/** `<status> <X-RateLimit-Limit>/<X-RateLimit-Remaining>`, after checking that X-RateLimit-Reset is within the minute's window. */
+function figuresOf(response: LightMyRequestResponse): string {
+  const reset = Number(response.headers['x-ratelimit-reset']);
+  expect(reset, response.body).toBeGreaterThan(0);
+  expect(reset).toBeLessThanOrEqual(60);
+  return `${response.statusCode} ${String(response.headers['x-ratelimit-limit'])}/${String(response.headers['x-ratelimit-remaining'])}`;
 }
 
 async function revokeAll(client: TestClient): Promise<void> {
@@ -79,7 +89,9 @@ function describeResellerRateLimit(name: string, kind: DatabaseKind, counters?: 
     let services: Services;
     useTestShop(kind, (shop) => ({ app, services } = shop), { demoAccounts: true, app: { config: limits, ...(counters ? { counters } : {}) } });
 
-    const call = (key: string) => app.inject({ method: 'GET', url: resellerApiContracts.resellerDomains.path, headers: { authorization: `Bearer ${key}` } });
+    // From an address of their own: the logins and key creations do not count for the site-wide limit here.
+    const call = (key: string, remoteAddress = '192.0.2.50') =>
+      app.inject({ method: 'GET', url: resellerApiContracts.resellerDomains.path, headers: { authorization: `Bearer ${key}` }, remoteAddress });
     const newKey = async (client: TestClient, name: string) => {
       const created = await createKey(client, name);
       expect(created.statusCode, created.body).toBe(201);
@@ -92,24 +104,42 @@ function describeResellerRateLimit(name: string, kind: DatabaseKind, counters?: 
       const other = await loginAs(app, OTHER_RESELLER);
       const [first, second, third, othersKey] = [await newKey(reseller, 'een'), await newKey(reseller, 'twee'), await newKey(reseller, 'drie'), await newKey(other, 'ander')];
 
-      const statuses = async (key: string, calls: number) => {
-        const answers: number[] = [];
-        for (let i = 0; i < calls; i++) answers.push((await call(key)).statusCode);
-        return answers;
+      /** Each answer's status with the figures of its X-RateLimit-* headers. */
+      const answers = async (key: string, calls: number) => {
+        const seen: string[] = [];
+        for (let i = 0; i < calls; i++) seen.push(figuresOf(await call(key)));
+        return seen;
       };
-      // The key's own limit still holds, and a call it refuses does not count for the reseller.
-      expect(await statuses(first, PER_KEY)).toEqual(Array<number>(PER_KEY).fill(200));
+      // The key's own limit still holds (its figures are the ones sent while it is the tighter),
+      // and a call it refuses does not count for the reseller.
+      expect(await answers(first, PER_KEY)).toEqual([`200 ${PER_KEY}/3`, `200 ${PER_KEY}/2`, `200 ${PER_KEY}/1`, `200 ${PER_KEY}/0`]);
       const keyRefused = await call(first);
-      expect(keyRefused.statusCode).toBe(429);
-      // Another key of the same reseller has what is left of the reseller's allowance, no more.
-      expect(await statuses(second, PER_RESELLER - PER_KEY)).toEqual(Array<number>(PER_RESELLER - PER_KEY).fill(200));
+      expect(figuresOf(keyRefused)).toBe(`429 ${PER_KEY}/0`);
+      // Another key of the same reseller has what is left of the reseller's allowance, no more:
+      // then the reseller's limit binds, and its figures are sent.
+      expect(await answers(second, PER_RESELLER - PER_KEY)).toEqual([`200 ${PER_RESELLER}/1`, `200 ${PER_RESELLER}/0`]);
       for (const key of [second, third]) {
         const refused = await call(key);
-        expect(refused.statusCode).toBe(429);
+        expect(figuresOf(refused)).toBe(`429 ${PER_RESELLER}/0`);
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
         expect(refused.json()).toEqual(keyRefused.json());
       }
-      expect((await call(othersKey)).statusCode).toBe(200);
+      expect(figuresOf(await call(othersKey))).toBe(`200 ${PER_KEY}/3`);
+    });
+
+    it('sends the figures of the site-wide limit when that one is the tighter for the calling address', async () => {
+      // The other reseller: its allowance is far from used up.
+      await services.db.update(customers).set({ isReseller: true }).where(eq(customers.email, OTHER_RESELLER));
+      const reseller = await loginAs(app, OTHER_RESELLER);
+      await revokeAll(reseller);
+      const key = await newKey(reseller, 'vanaf een druk adres');
+      const busy = '192.0.2.51';
+      for (let i = 0; i < SITE_WIDE - 2; i++) await app.inject({ method: 'GET', url: '/api/reseller/v1/openapi.json', remoteAddress: busy });
+      expect(figuresOf(await call(key, busy))).toBe(`200 ${SITE_WIDE}/1`);
+      expect(figuresOf(await call(key, busy))).toBe(`200 ${SITE_WIDE}/0`);
+      const refused = await call(key, busy);
+      expect(figuresOf(refused)).toBe(`429 ${SITE_WIDE}/0`);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { refusal } from '../../http/errors.ts';
 import type { CounterPort } from '../../ports/counters/counter-port.ts';
 import type { ApiKeyCaller, ApiKeyService } from './api-key-service.ts';
+import { countCall, sendBindingLimit } from './reseller-api-rate-limit.ts';
 
 /** The reseller API answers in Dutch, as the shop does by default (no session, so no chosen language). */
 export const API_LOCALE = 'nl';
@@ -32,19 +33,12 @@ const bearerOf = (request: FastifyRequest): string | null => {
   return match ? match[1]! : null;
 };
 
-/** Counts a call on `key` in a fixed minute window; past `limit` a 429 with Retry-After. */
-async function withinLimit(counters: CounterPort, reply: FastifyReply, key: string, limit: number): Promise<void> {
-  const hit = await counters.hit(key, 60_000, limit);
-  if (hit.count <= limit) return;
-  reply.header('retry-after', String(Math.max(1, Math.ceil(hit.resetInMs / 1000))));
-  throw refusal(API_LOCALE, 429, 'rateLimited');
-}
-
 /**
  * The route options of a reseller API call: no session (so no CSRF, and a session cookie counts
  * for nothing), and before the body is judged: a valid key (401), the call's scope (403), and
  * the rate limits of the key and of its reseller (all its keys together) in the shared counters
- * (429 with Retry-After).
+ * (429 with Retry-After). The `X-RateLimit-*` headers describe the limit that binds (see
+ * `sendBindingLimit`).
  */
 export function resellerApiOptions(deps: ResellerApiAuthDeps, call: ResellerApiCall) {
   const scope: TApiKeyScope = RESELLER_API_OPERATIONS[call].scope;
@@ -59,8 +53,10 @@ export function resellerApiOptions(deps: ResellerApiAuthDeps, call: ResellerApiC
         throw refusal(API_LOCALE, 401, 'apiKeyRequired');
       }
       // The key's limit first: a call it refuses does not eat into the allowance of the reseller's other keys.
-      await withinLimit(deps.counters, reply, `reseller-api:${caller.keyId}`, deps.perMinute);
-      await withinLimit(deps.counters, reply, `reseller-api:reseller:${caller.customerId}`, deps.perResellerPerMinute);
+      const key = await countCall(deps.counters, reply, `reseller-api:${caller.keyId}`, deps.perMinute);
+      const reseller = key && (await countCall(deps.counters, reply, `reseller-api:reseller:${caller.customerId}`, deps.perResellerPerMinute));
+      if (!key || !reseller) throw refusal(API_LOCALE, 429, 'rateLimited');
+      sendBindingLimit(reply, [key, reseller]);
       if (!caller.scopes.includes(scope)) throw refusal(API_LOCALE, 403, 'apiKeyScope');
       callers.set(request, caller);
     },
