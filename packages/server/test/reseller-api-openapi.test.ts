@@ -131,6 +131,30 @@ describe.each(databaseKinds)('the reseller API as its OpenAPI document describes
     expectErrorShape(withoutKey.error);
   });
 
+  it('declares the rate-limit headers every answer of a call carries (Retry-After on a 429) and the 405 with Allow, as the server sends them', async () => {
+    const document = (await servedDocument()) as {
+      info: { description: string };
+      paths: Record<string, Record<string, { responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }> }>>;
+      components: { responses: Record<string, { headers?: Record<string, unknown> }>; headers: Record<string, { schema: unknown }> };
+    };
+    const rateLimitHeaders = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+    for (const name of [...rateLimitHeaders, 'Retry-After']) expect(document.components.headers[name]?.schema, name).toMatchObject({ type: 'integer' });
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          const resolved = answer.$ref ? document.components.responses[answer.$ref.split('/').pop()!]! : answer;
+          const declared = Object.keys(resolved.headers ?? {});
+          expect(declared, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(status === '429' ? [...rateLimitHeaders, 'Retry-After'] : rateLimitHeaders));
+        }
+      }
+    }
+    expect(document.info.description).toMatch(/405.*Allow/);
+
+    const client = clientWith(await createKey('koppen', ['domains:read']));
+    const { response } = await client.GET('/domains');
+    for (const name of rateLimitHeaders) expect(response.headers.get(name), name).toMatch(/^\d+$/);
+  });
+
   it("answers a call without a key (401) or outside the key's scopes (403) with the documented error shape", async () => {
     const withoutKey = await clientWith(null).GET('/domains');
     expect(withoutKey.response.status).toBe(401);

@@ -27,7 +27,28 @@ function parametersOf(contract: Contract): JsonSchema[] {
   return [...from(contract.params, 'path'), ...from(contract.querystring, 'query'), ...from(contract.headers, 'header')];
 }
 
-const errorAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+
+/**
+ * The headers of the limit that binds at a call (see `reseller-api-rate-limit.ts`), on every
+ * answer of every call, and Retry-After, described once (`components.headers`).
+ */
+const HEADERS = {
+  'X-RateLimit-Limit': integerHeader(
+    "Calls per minute of the limit that binds at this call: the key's own, the reseller's (all its keys together) or the site-wide limit of the calling address, whichever has the fewest calls left.",
+  ),
+  'X-RateLimit-Remaining': integerHeader('Calls that limit has left in its current minute.'),
+  'X-RateLimit-Reset': integerHeader("Seconds until that limit's minute ends."),
+  'Retry-After': integerHeader('Seconds to wait before calling again.'),
+};
+const headerRefs = (names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+const RATE_LIMIT_HEADERS = headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
+
+const errorAnswer = (description: string, headers = RATE_LIMIT_HEADERS) => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
 
 /** The refusals every call may answer, described once (`components.responses`) and referred to by status. */
 const REFUSALS = {
@@ -35,7 +56,10 @@ const REFUSALS = {
   '401': errorAnswer('No valid API key (a session cookie does not count).'),
   '403': errorAnswer('The key does not have the scope of this call.'),
   '404': errorAnswer('Not found, or not one of your domains.'),
-  '429': errorAnswer('Too many calls with this key; `Retry-After` says when to try again.'),
+  '429': errorAnswer(
+    'Too many calls: past the limit of the key, of the reseller or of the calling address; `Retry-After` says when to try again, `X-RateLimit-*` which limit refused.',
+    headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']),
+  ),
 };
 const KEY_REFUSALS = {
   '409': errorAnswer('The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now.'),
@@ -61,11 +85,12 @@ function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
     responses: {
       [String(contract.status ?? 200)]: {
         description: 'Success',
+        headers: RATE_LIMIT_HEADERS,
         ...(contract.response ? { content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } : {}),
       },
       // An order (its Idempotency-Key required): a retry answers the first order with 200.
       ...(keyRequired && contract.response
-        ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
+        ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
         : {}),
       ...refusalRefs(REFUSALS),
       ...(contract.headers ? refusalRefs(KEY_REFUSALS) : {}),
@@ -89,7 +114,10 @@ export function resellerOpenApiDocument(): JsonSchema {
     info: {
       title: 'Kavel reseller API',
       version: '1.0.0',
-      description: 'For resellers: check availability, order domains with reseller hosting for your customers, list your domains and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`.',
+      description: 'For resellers: check availability, order domains with reseller hosting for your customers, list your domains and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`. ' +
+        'Every answer of a call carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the limit that binds at that call. ' +
+        'A method a path does not have is answered 405 with an `Allow` header that lists the methods it has; a path or id that names nothing is 404. ' +
+        'No answer sets a cookie.',
     },
     servers: [{ url: RESELLER_API_PREFIX }],
     security: [{ apiKey: [] }],
@@ -97,6 +125,7 @@ export function resellerOpenApiDocument(): JsonSchema {
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A reseller API key, `kvl_…`, made in the account area.' } },
       schemas: { Error: jsonSchemaOf(ZApiError, 'output') },
+      headers: HEADERS,
       responses: Object.fromEntries(Object.entries({ ...REFUSALS, ...KEY_REFUSALS, ...ORDER_REFUSALS }).map(([status, answer]) => [`Refused${status}`, answer])),
     },
   };
