@@ -35,6 +35,7 @@ import { registerDomainHolderRoutes } from './features/whois/domain-holder-route
 import { registerWhoisRoutes } from './features/whois/whois-routes.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerCsrfProtection } from './http/csrf.ts';
+import { registerEntityTags } from './http/entity-tags.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerPages } from './http/pages.ts';
@@ -97,6 +98,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     secure: config.secureCookies,
   });
   await registerCompression(app);
+  registerEntityTags(app);
   await app.register(cookie);
   await app.register(formbody);
   registerJsonBodyParser(app);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE, orderAppScreen, type Locale } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { addVary } from './entity-tags.ts';
 import { chunkPreloads } from './route-preloads.ts';
 import { LANG_COOKIE, type SessionManager } from './session.ts';
 
@@ -72,12 +73,15 @@ function pageChunkOf(route: string): string | null {
   return null;
 }
 
+/** The account area's pages (and the account e-mails' link pages): their shell is never stored. */
+const isAccountPage = (route: string) => route === '/account' || route.startsWith('/account/');
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Serves the built front end: hashed assets pre-compressed with a long cache life, and the HTML
- * shell (never cached, compressed per answer) for the page routes with the visitor's language
- * and CSRF token filled in.
+ * shell (compressed per answer; revalidated by its ETag, or never stored in the account area) for
+ * the page routes with the visitor's language and CSRF token filled in.
  */
 export async function registerPages(app: FastifyInstance, webDist: string | null, sessions: SessionManager): Promise<void> {
   const indexPath = webDist ? join(webDist, 'index.html') : null;
@@ -128,7 +132,11 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const language = await pageLanguage(request, reply, sessions);
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    // The shell carries the visitor's CSRF token and language: kept by the browser only and asked
+    // again each time (a 304 by its ETag), varying by the cookies that decide both. The account
+    // area's pages are never kept, so no back button shows them after a logout.
+    reply.header('cache-control', isAccountPage(request.routeOptions.url ?? '') ? 'no-store' : 'private, no-cache').type('text/html; charset=utf-8');
+    addVary(reply, 'Cookie');
     if (!shell) {
       return reply.code(503).send('<!doctype html><title>Kavel</title><p>The front end is not built yet: run <code>npm run build</code>.</p>');
     }
@@ -140,10 +148,11 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
   };
 
   for (const url of PAGE_ROUTES) {
+    const options = isAccountPage(url) ? {} : { config: { etag: true as const } };
     // Under `/bestellen/` only the order app's own routes are pages; any other path is spec 001's
     // 'not found', answered 404 (the page then sends the browser on to `/errors/404`).
-    if (url === '/bestellen/*') app.get(url, async (request, reply) => servePage(request, orderAppScreen(request.url.split('?')[0] ?? '') === null ? reply.code(404) : reply));
-    else app.get(url, servePage);
+    if (url === '/bestellen/*') app.get(url, options, async (request, reply) => servePage(request, orderAppScreen(request.url.split('?')[0] ?? '') === null ? reply.code(404) : reply));
+    else app.get(url, options, servePage);
   }
   // The shop's own 'not found' page: the same shell (the page shows it), with the status that says so.
   app.get(NOT_FOUND_PAGE, async (request, reply) => servePage(request, reply.code(404)));

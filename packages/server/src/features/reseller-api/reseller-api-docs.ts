@@ -57,7 +57,8 @@ export function registerResellerApiDocs(app: FastifyInstance): void {
     }
     return built;
   };
-  const options = { config: { session: false as const } };
+  // Built once: the same body every time, so an ETag computed once (304 when the client has it).
+  const options = { config: { session: false as const, etag: true as const } };
   route(app, contracts.resellerOpenApi, options, async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(docs().document));
   route(app, contracts.resellerApiDocs, options, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(docs().page));
 }
