@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -8,6 +8,8 @@ import { databaseKinds, servicesOf, useTestShop } from './support/index.ts';
 // A built front end's shell, large enough to be compressed per answer.
 const webDist = mkdtempSync(join(tmpdir(), 'kavel-web-'));
 writeFileSync(join(webDist, 'index.html'), `<!doctype html><html lang="nl"><head><title>Kavel</title><!-- ${'x'.repeat(2000)} --></head><body><div id="root"></div></body></html>`);
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'assets', 'app-C0ffee12.js'), 'export const kavel = 1;\n');
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const WEAK_TAG = /^W\/"[\w-]{27}"$/;
@@ -51,6 +53,15 @@ describe.each(databaseKinds)('ETags and 304 answers on $name', (kind) => {
       }
     },
   );
+
+  it('a built asset keeps its own validators (the static files plugin): ETag, Last-Modified and 304', async () => {
+    const { first, again } = await twice(app, '/assets/app-C0ffee12.js');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeDefined();
+    expect(first.headers['last-modified']).toBeDefined();
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
 
   it('compares weakly and reads a list or *; another tag gets the whole answer', async () => {
     const first = await app.inject({ method: 'GET', url: '/api/countries' });
