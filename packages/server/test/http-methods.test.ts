@@ -1,4 +1,4 @@
-import { contracts, message, pathOf, resellerApiContracts, ZApiError, ZApiKeyCreated } from '@kavel/core';
+import { contracts, message, NOT_FOUND_PAGE, pathOf, resellerApiContracts, ZApiError, ZApiKeyCreated } from '@kavel/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customerIdOf, databaseKinds, loginAs, TestClient, useTestShop } from './support/index.ts';
@@ -94,6 +94,14 @@ describe.each(databaseKinds)('methods a path does not have, and ids that are non
     expect(english.statusCode, english.body).toBe(405);
     expect(allowOf(english)).toEqual(['GET', 'HEAD']);
     expect(english.json()).toEqual({ message: message('en', 'methodNotAllowed') });
+
+    // The address of a form's post: a program is told its method, a browser opening it gets the shop's own page.
+    const program = await app.inject({ method: 'GET', url: '/login' });
+    expect(program.statusCode).toBe(405);
+    expect(allowOf(program)).toEqual(['POST']);
+    const browser = await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(browser.statusCode).toBe(302);
+    expect(browser.headers.location).toBe(NOT_FOUND_PAGE);
   });
 
   it("answers a malformed id on the shop's own routes with 404, with or without the CSRF token, and a write without it on a real route still 403", async () => {

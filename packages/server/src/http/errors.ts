@@ -117,6 +117,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // Made before any route is added: it is told of each.
   const allowedMethodsOf = trackAllowedMethods(app);
   app.setNotFoundHandler((request, reply) => {
+    // A browser opening a page that does not exist gets the shop's own page (also at the address
+    // of a form's post: `/login`); a call gets JSON.
+    if (isPageRequest(request)) return reply.redirect(NOT_FOUND_PAGE, 302);
     // A path the router has, with another method: 405 with the methods it has (through the error
     // handler, so the answer has the shape and language of every refusal).
     const allowed = allowedMethodsOf(request.url);
@@ -124,8 +127,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.header('allow', allowed.join(', '));
       throw refusal(localeOf(request), 405, 'methodNotAllowed');
     }
-    // A browser opening a page that does not exist gets the shop's own page; a call gets JSON.
-    if (isPageRequest(request)) return reply.redirect(NOT_FOUND_PAGE, 302);
     return reply.code(404).send({ message: message(localeOf(request), 'notFound') } satisfies TApiError);
   });
 }
