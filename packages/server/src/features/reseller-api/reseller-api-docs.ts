@@ -36,7 +36,7 @@ ${parameters ? `<ul>${parameters}</ul>` : ''}
 <body>
 <main>
 <h1>Kavel reseller API</h1>
-<p>Make an API key in your account (API-sleutels), then send it with every call: <code>Authorization: Bearer kvl_…</code>. No session, no cookies. Errors are JSON with a <code>message</code>; 401 without a valid key, 403 without the call's scope, 404 for a domain that is not yours, 429 with <code>Retry-After</code> when the key calls too often.</p>
+<p>Make an API key in your account (API-sleutels), then send it with every call: <code>Authorization: Bearer kvl_…</code>. No session, no cookies. Errors are JSON with a <code>message</code>; 401 without a valid key, 403 without the call's scope, 404 for a domain that is not yours, 405 with <code>Allow</code> for a method the path does not have, 429 with <code>Retry-After</code> when the key (or the reseller, all its keys together) calls too often. Every answer of a call carries <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code> of the limit that binds at that call.</p>
 <p>The machine-readable description: <a href="${escapeHtml(OPENAPI_PATH)}">OpenAPI 3.1 document</a>.</p>
 ${operations.join('\n')}
 </main>
