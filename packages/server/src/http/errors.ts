@@ -122,8 +122,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isPageRequest(request)) return reply.redirect(NOT_FOUND_PAGE, 302);
     // A path the router has, with another method: 405 with the methods it has (through the error
     // handler, so the answer has the shape and language of every refusal).
+    // A route of this very method that sent the request here (a static file that is not there,
+    // say) makes it a 404: the method is allowed, the thing is missing.
     const allowed = allowedMethodsOf(request.url);
-    if (allowed.length > 0) {
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       reply.header('allow', allowed.join(', '));
       throw refusal(localeOf(request), 405, 'methodNotAllowed');
     }
