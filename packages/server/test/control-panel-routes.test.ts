@@ -32,8 +32,9 @@ describe.each(databaseKinds)('the control panel leads into the account area on $
     }
   });
 
-  it('answers only GET: a post to the control panel is a path that does not exist', async () => {
+  it('answers only GET: a post to the control panel is 405, with the methods it has', async () => {
     const answer = await freshClient(app).post('/control-panel/administratie/gegevens-aanpassen', {});
-    expect(answer.statusCode).toBe(404);
+    expect(answer.statusCode).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD');
   });
 });
