@@ -55,7 +55,7 @@ async function domainItemOf(deps: ResellerApiOrderDeps, catalogue: CatalogueSnap
  * reseller's customers. Priced by the basket feature at the reseller's tier, placed by the orders
  * feature as every order is (paid on account or by direct debit, confirmed at once, fulfilled by
  * its job). The `Idempotency-Key` is the order's request id: a retry answers the first order
- * (200 instead of 201), whatever happened meanwhile; the same key for another domain is a 409.
+ * (200 instead of 201, with `Idempotent-Replayed: true` as the DNS writes), whatever happened meanwhile; the same key for another domain is a 409.
  */
 export function registerResellerApiOrders(app: FastifyInstance, deps: ResellerApiOrderDeps): void {
   route(app, contracts.resellerCreateOrder, resellerApiOptions(deps, 'resellerCreateOrder'), async (request, reply) => {
@@ -66,7 +66,7 @@ export function registerResellerApiOrders(app: FastifyInstance, deps: ResellerAp
     if (earlier) {
       const answer = answerOf(earlier);
       if (answer.domain !== body.domain) throw refusal(API_LOCALE, 409, 'idempotencyKeyReused');
-      reply.code(200);
+      reply.code(200).header('idempotent-replayed', 'true');
       return answer;
     }
 
@@ -84,7 +84,8 @@ export function registerResellerApiOrders(app: FastifyInstance, deps: ResellerAp
     // A new holder is made with the order, in its transaction: a refused order leaves none behind.
     const holder = 'customWhoisId' in body.holder ? { id: body.holder.customWhoisId } : { form: body.holder };
     const placed = await deps.orders.place(customerId, { requestId, method: body.paymentMethod, priced, holder }, API_LOCALE);
-    reply.code(placed.repeated ? 200 : 201);
+    if (placed.repeated) reply.code(200).header('idempotent-replayed', 'true');
+    else reply.code(201);
     return answerOf(placed);
   });
 }

@@ -20,6 +20,13 @@ export const whoisRepository = {
     return row ?? null;
   },
 
+  /** The customer's holder with exactly these values (the oldest, if several), if there is one. */
+  async findEqual(db: Queryable, customerId: number, values: WhoisHolderValues): Promise<WhoisHolderRow | null> {
+    const rows = await db.select().from(whoisHolders).where(eq(whoisHolders.customerId, customerId)).orderBy(asc(whoisHolders.id));
+    const keys = Object.keys(values) as (keyof WhoisHolderValues)[];
+    return rows.find((row) => keys.every((key) => (row[key] ?? null) === (values[key] ?? null))) ?? null;
+  },
+
   async insert(db: Queryable, customerId: number, values: WhoisHolderValues): Promise<number> {
     const [row] = await db.insert(whoisHolders).values({ ...values, customerId }).returning({ id: whoisHolders.id });
     if (!row) throw new Error('holder insert returned nothing');

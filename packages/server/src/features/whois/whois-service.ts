@@ -19,7 +19,10 @@ export interface WhoisService {
   updateStandard(customerId: number, form: TStandardHolderForm, locale: Locale): Promise<TStandardHolder>;
   get(customerId: number, id: number, locale: Locale): Promise<TWhoisHolder>;
   create(customerId: number, form: TWhoisHolderForm, locale: Locale): Promise<number>;
-  /** `create` in the caller's transaction (an order that brings its holder): refused or rolled back, no holder stays. */
+  /**
+   * `create` in the caller's transaction (an order that brings its holder): refused or rolled back,
+   * no holder stays; a holder equal to one the customer already has is that one, not a copy.
+   */
   createIn(tx: Transaction, customerId: number, form: TWhoisHolderForm, locale: Locale): Promise<TWhoisHolder>;
   /** Changes the holder; the domains that have it follow, through the registry. */
   update(customerId: number, id: number, form: TWhoisHolderForm, locale: Locale): Promise<TWhoisHolder>;
@@ -143,9 +146,10 @@ export function createWhoisService(deps: WhoisDeps): WhoisService {
     },
 
     async createIn(tx, customerId, form, locale) {
-      const id = await whoisRepository.insert(tx, customerId, await valuesOf(form, locale));
-      const row = await whoisRepository.find(tx, customerId, id);
-      if (!row) throw new Error(`holder ${id} was not written`);
+      const values = await valuesOf(form, locale);
+      const same = await whoisRepository.findEqual(tx, customerId, values);
+      const row = same ?? (await whoisRepository.find(tx, customerId, await whoisRepository.insert(tx, customerId, values)));
+      if (!row) throw new Error('holder was not written');
       return toWire(row, []);
     },
 
