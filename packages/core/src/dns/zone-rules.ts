@@ -62,3 +62,21 @@ export function* zoneProblemSteps(records: readonly DnsZoneRecord[], domain: str
   }
   return problems;
 }
+
+/**
+ * Every record set's records with the set's lowest TTL (RFC 2181 section 5.2: one TTL per set;
+ * BIND loads a file that differs with a warning and does the same). `changed` lists the indexes
+ * of the records whose TTL was lowered.
+ */
+export function lowestTtlPerSet(records: readonly DnsZoneRecord[]): { records: DnsZoneRecord[]; changed: number[] } {
+  const lowest = new Map<string, number>();
+  for (const record of records) lowest.set(rrsetKey(record), Math.min(lowest.get(rrsetKey(record)) ?? record.ttl, record.ttl));
+  const changed: number[] = [];
+  const out = records.map((record, index) => {
+    const ttl = lowest.get(rrsetKey(record)) ?? record.ttl;
+    if (ttl === record.ttl) return record;
+    changed.push(index);
+    return { ...record, ttl };
+  });
+  return { records: out, changed };
+}

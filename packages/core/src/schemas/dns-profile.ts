@@ -61,4 +61,8 @@ export type TDnsApplyPreview = z.infer<typeof ZDnsApplyPreview>;
 export const ZDnsImportRequest = z.object({ zoneFile: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200_000), mode: ZProfileApplyMode.default('replace') });
 
 /** The zone after an import, and the lines whose records the shop keeps itself or does not support. */
-export const ZDnsImportAnswer = z.object({ page: ZDnsZonePage, skipped: z.array(z.string()) });
+/** A line of an imported file that was not taken over: its number, the line as it stood, and why. */
+export const ZDnsImportSkipped = z.object({ line: z.number().int(), text: z.string(), reason: z.string() });
+/** The zone after an import, the lines not taken over, and what was changed on the way (a set's TTL lowered). */
+export const ZDnsImportAnswer = z.object({ page: ZDnsZonePage, skipped: z.array(ZDnsImportSkipped), warnings: z.array(z.string()) });
+export type TDnsImportSkipped = z.infer<typeof ZDnsImportSkipped>;

@@ -86,11 +86,15 @@ export const dnsValidation = {
   zoneType: { nl: 'Onbekend recordtype {type}.', en: 'Unknown record type {type}.' },
   zoneData: { nl: 'De gegevens van dit {type}-record zijn niet te lezen.', en: 'The data of this {type} record cannot be read.' },
   zoneSkippedManaged: {
-    nl: 'Regel {line}: {type} wordt niet overgenomen; dit record stellen wij zelf in.',
-    en: 'Line {line}: {type} is not taken over; we set this record ourselves.',
+    nl: '{type} wordt niet overgenomen; dit record stellen wij zelf in.',
+    en: '{type} is not taken over; we set this record ourselves.',
   },
   zoneSkippedUnsupported: {
-    nl: 'Regel {line}: {type}-records kunnen hier niet beheerd worden en zijn niet overgenomen.',
-    en: 'Line {line}: {type} records cannot be managed here and were not taken over.',
+    nl: '{type}-records kunnen hier niet beheerd worden en zijn niet overgenomen.',
+    en: '{type} records cannot be managed here and were not taken over.',
+  },
+  zoneTtlLowered: {
+    nl: 'De records {name} {type} hadden verschillende TTL\'s; ze delen nu de laagste, {ttl} seconden.',
+    en: 'The records {name} {type} had different TTLs; they now share the lowest, {ttl} seconds.',
   },
 } as const satisfies Record<string, Record<Locale, string>>;

@@ -1,6 +1,6 @@
 import type { Locale } from '../../money.ts';
 import { validationMessage } from '../../texts/validation.ts';
-import type { SkippedRecord, ZoneFileError } from './parse.ts';
+import type { SkippedLine, ZoneFileError, ZoneFileWarning } from './parse.ts';
 
 export * from './export.ts';
 export * from './parse.ts';
@@ -13,7 +13,13 @@ export function zoneFileErrorText(locale: Locale, error: ZoneFileError): string 
   return fill(validationMessage(locale, 'zoneLine'), { line: error.line, message });
 }
 
-/** What the page says about a record the import did not take over. */
-export function skippedRecordText(locale: Locale, skipped: SkippedRecord): string {
-  return fill(validationMessage(locale, skipped.reason === 'managed' ? 'zoneSkippedManaged' : 'zoneSkippedUnsupported'), { line: skipped.line, type: skipped.type });
+/** Why a line was not imported: `Onbekend recordtype FOO.` */
+export function skippedLineReason(locale: Locale, skipped: SkippedLine): string {
+  return fill(validationMessage(locale, skipped.key), { type: skipped.type ?? '' });
+}
+
+/** `Regel 7: De records www A hadden verschillende TTL's; …` */
+export function zoneFileWarningText(locale: Locale, warning: ZoneFileWarning): string {
+  const message = fill(validationMessage(locale, warning.key), { name: warning.name, type: warning.type, ttl: warning.ttl });
+  return fill(validationMessage(locale, 'zoneLine'), { line: warning.line, message });
 }

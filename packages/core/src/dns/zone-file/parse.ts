@@ -1,7 +1,7 @@
 import { domainToAscii } from '../punycode.ts';
-import { DEFAULT_TTL, DNS_RECORD_TYPES, forDomain, ZDnsRecord, type DnsZoneRecord, type TDnsRecordType } from '../record.ts';
+import { DEFAULT_TTL, DNS_RECORD_TYPES, forDomain, MX_PRIORITIES, ZDnsRecord, type DnsZoneRecord, type TDnsRecordType } from '../record.ts';
 import { quoteTxt, unquoteTxt } from '../txt.ts';
-import { DEFAULT_ZONE_RECORD_LIMIT, zoneProblemSteps } from '../zone-rules.ts';
+import { DEFAULT_ZONE_RECORD_LIMIT, lowestTtlPerSet, zoneProblemSteps } from '../zone-rules.ts';
 import { tokenSteps, type Entry, type Token } from './tokenize.ts';
 
 /** A line that stops the import; `key` is a key of `texts/validation.ts`, `type` fills `{type}`, `limit` fills `{limit}`. */
@@ -21,18 +21,31 @@ export interface ZoneFileOptions {
 const ENTRIES_PER_STEP = 10;
 
 /**
- * A record the shop does not keep: SOA and the apex NS are set by the shop itself ('managed'),
- * other types (CAA, PTR, a delegation's NS, …) the record pages do not offer ('unsupported').
- * They are answered so the page can list them; they are never dropped without a word.
+ * A line that is not imported, with the line as it stands in the file and why (`key`, a key of
+ * `texts/validation.ts`, `type` filling `{type}`): a record the shop does not keep (SOA and the
+ * apex NS it sets itself, types the record pages do not offer), a line that does not read, or a
+ * record that breaks a rule of the zone. The rest of the file is imported; no line is dropped
+ * without a word.
  */
-export interface SkippedRecord {
+export interface SkippedLine {
   line: number;
-  type: string;
-  name: string;
-  reason: 'managed' | 'unsupported';
+  text: string;
+  key: string;
+  type?: string;
 }
 
-export type ZoneFileImport = { ok: true; records: DnsZoneRecord[]; skipped: SkippedRecord[] } | { ok: false; errors: ZoneFileError[] };
+/** A record set whose TTLs differed in the file: all its records now have the lowest (as BIND does, with a warning). */
+export interface ZoneFileWarning {
+  line: number;
+  key: 'zoneTtlLowered';
+  name: string;
+  type: string;
+  ttl: number;
+}
+
+export type ZoneFileImport =
+  | { ok: true; records: DnsZoneRecord[]; skipped: SkippedLine[]; warnings: ZoneFileWarning[] }
+  | { ok: false; errors: ZoneFileError[] };
 
 const CLASSES = new Set(['IN', 'CH', 'HS', 'CS']);
 const TTL = /^(?:[0-9]+|(?:[0-9]+[smhdw])+)$/i;
@@ -90,8 +103,9 @@ function rdata(type: TDnsRecordType, data: Token[], origin: string): { value: st
  * with units (`1h`), parentheses over several lines, relative names, quoted strings with
  * escapes (a DKIM key in several strings becomes one text), comments, and lines without owner
  * (the previous one), TTL or class. Every record then passes the same rules as one typed on the
- * page. Any line that does not read or breaks a rule is answered with its number, and then
- * nothing is imported.
+ * page. A line that does not read or breaks a rule is skipped and answered with its number and
+ * why; the rest is imported. A record set with differing TTLs gets its lowest. Only a file that
+ * does not read as a whole (an open quote) or holds too many records is refused.
  */
 export function importZoneFile(source: string, domain: string, options: ZoneFileOptions = {}): ZoneFileImport {
   const steps = readZoneFile(source, domain, options);
@@ -114,13 +128,14 @@ export function* readZoneFile(source: string, domain: string, options: ZoneFileO
   let defaultTtl: number | null = null;
   let lastTtl: number | null = null;
   let owner: string | null = null;
-  const errors: ZoneFileError[] = [];
-  const skipped: SkippedRecord[] = [];
+  const sourceLines = source.split(/\r\n|\n|\r/);
+  const skipped: SkippedLine[] = [];
+  const skip = (line: number, key: string, type?: string) => skipped.push({ line, text: (sourceLines[line - 1] ?? '').trim(), key, ...(type ? { type } : {}) });
   const records: DnsZoneRecord[] = [];
   const lines: number[] = [];
 
   const read = (entry: Entry) => {
-    const fail = (key: string, type?: string) => errors.push({ line: entry.line, key, ...(type ? { type } : {}) });
+    const fail = (key: string, type?: string) => skip(entry.line, key, type);
     const tokens = [...entry.tokens];
     const head = tokens[0]?.text ?? '';
     if (!entry.ownerOmitted && head.startsWith('$')) {
@@ -147,16 +162,17 @@ export function* readZoneFile(source: string, domain: string, options: ZoneFileO
     if (!(DNS_RECORD_TYPES as readonly string[]).includes(type)) {
       if (!KNOWN_TYPES.has(type) && !/^TYPE[0-9]+$/.test(type)) return fail('zoneType', type);
       const managed = (type === 'SOA' || type === 'NS') && owner === zone;
-      skipped.push({ line: entry.line, type, name: owner, reason: managed ? 'managed' : 'unsupported' });
-      return;
+      return skip(entry.line, managed ? 'zoneSkippedManaged' : 'zoneSkippedUnsupported', type);
     }
     const known = type as TDnsRecordType;
     const data = rdata(known, tokens, origin);
     if (!data) return fail('zoneData', type);
     if (owner !== zone && !owner.endsWith(`.${zone}`)) return fail('dnsNameOutsideZone');
-    const parsed = ZDnsRecord.safeParse({ name: owner, type: known, value: data.value, priority: data.priority, ttl: recordTtl });
+    // The form offers a list of MX priorities; a file (like the API) may hold any valid one.
+    const listed = known === 'MX' && data.priority !== null && data.priority <= 65_535 ? MX_PRIORITIES[0] : data.priority;
+    const parsed = ZDnsRecord.safeParse({ name: owner, type: known, value: data.value, priority: listed, ttl: recordTtl });
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'zoneData', type);
-    const placed = forDomain(parsed.data, domain);
+    const placed = forDomain({ ...parsed.data, priority: known === 'MX' ? data.priority : parsed.data.priority }, domain);
     if (!placed.ok) return fail(placed.key, type);
     records.push(placed.record);
     lines.push(entry.line);
@@ -171,7 +187,23 @@ export function* readZoneFile(source: string, domain: string, options: ZoneFileO
       yield;
     }
   }
-  for (const problem of yield* zoneProblemSteps(records, domain)) errors.push({ line: lines[problem.index] ?? 0, key: problem.key });
-  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
-  return { ok: true, records, skipped };
+  const lowered = lowestTtlPerSet(records);
+  const warnings: ZoneFileWarning[] = lowered.changed.map((index) => {
+    const record = lowered.records[index] as DnsZoneRecord;
+    return { line: lines[index] ?? 0, key: 'zoneTtlLowered', name: record.name, type: record.type, ttl: record.ttl };
+  });
+  // A record that breaks a rule of the zone (a duplicate, a CNAME beside other data) is skipped;
+  // leaving it out may settle another's problem, so the rest is checked again.
+  let kept = lowered.records.map((record, index) => ({ record, line: lines[index] ?? 0 }));
+  for (;;) {
+    const problems = yield* zoneProblemSteps(
+      kept.map((entry) => entry.record),
+      domain,
+    );
+    if (problems.length === 0) break;
+    const dropped = new Set(problems.map((problem) => problem.index));
+    for (const problem of problems) skip(kept[problem.index]?.line ?? 0, problem.key, kept[problem.index]?.record.type);
+    kept = kept.filter((_, index) => !dropped.has(index));
+  }
+  return { ok: true, records: kept.map((entry) => entry.record), skipped: skipped.sort((a, b) => a.line - b.line), warnings };
 }

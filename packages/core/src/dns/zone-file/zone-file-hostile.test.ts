@@ -29,7 +29,7 @@ describe('zone file import of hostile text', () => {
   });
 
   it('reads a no-break space pasted between the words as a blank', () => {
-    expect(importZoneFile('www\u00a0A 192.0.2.1\n', DOMAIN)).toEqual({ ok: true, records: [www], skipped: [] });
+    expect(importZoneFile('www\u00a0A 192.0.2.1\n', DOMAIN)).toEqual({ ok: true, records: [www], skipped: [], warnings: [] });
   });
 
   it.each(WHITE_SPACE.filter((char) => char !== '\n').map((char) => [`U+${char.charCodeAt(0).toString(16).padStart(4, '0')}`, char]))(
@@ -44,7 +44,7 @@ describe('zone file import of hostile text', () => {
 
   it('takes a line that starts with a no-break space as one without owner, keeps one inside quotes, and drops a byte-order mark at the start', () => {
     const result = importZoneFile('\ufeffwww A 192.0.2.1\n\u00a0TXT "a\u00a0b"\n', DOMAIN);
-    expect(result).toEqual({ ok: true, records: [www, { name: 'www', type: 'TXT', value: 'a\u00a0b', priority: null, ttl: 3600 }], skipped: [] });
+    expect(result).toEqual({ ok: true, records: [www, { name: 'www', type: 'TXT', value: 'a\u00a0b', priority: null, ttl: 3600 }], skipped: [], warnings: [] });
   });
 
   it('refuses a control character with the number of its line, as every text field does', () => {

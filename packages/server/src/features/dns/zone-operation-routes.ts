@@ -59,7 +59,7 @@ export function registerZoneOperationRoutes(app: FastifyInstance, operations: Zo
       throw refused;
     }
     reply.header('cache-control', 'no-store');
-    const importAnswer = { page: answer.page, skipped: answer.skipped };
+    const importAnswer = { page: answer.page, skipped: answer.skipped, warnings: answer.warnings };
     if (answer.page.dnsListOnStart.length <= LARGE_PAGE) return importAnswer;
     // A page of thousands of records is checked against the answer's schema a slice at a time,
     // each in a turn of its own; in one pass it held other requests up for tens of milliseconds.

@@ -3,9 +3,10 @@ import {
   forDomain,
   planProfileApply,
   readZoneFile,
-  skippedRecordText,
+  skippedLineReason,
   validationMessage,
   zoneFileErrorText,
+  zoneFileWarningText,
   zoneProblems,
   zoneProblemSteps,
   type DnsZoneRecord,
@@ -13,6 +14,7 @@ import {
   type ProfileApplyMode,
   type ProfileApplyPlan,
   type TDnsApplyPreview,
+  type TDnsImportSkipped,
   type TDnsScan,
   type TDnsZonePage,
   type TDnsZoneRecord,
@@ -29,7 +31,7 @@ import type { ZoneAccess, ZoneAnswer, ZoneRefusal, ZoneService } from './zone-se
 
 export type ApplyAnswer = { ok: true; records: TDnsZoneRecord[]; errors: string[] } | ZoneRefusal;
 export type PreviewAnswer = { ok: true; preview: TDnsApplyPreview } | ZoneRefusal;
-export type ImportAnswer = { ok: true; page: TDnsZonePage; skipped: string[] } | ZoneRefusal | { ok: false; reason: 'zoneFile'; errors: string[] };
+export type ImportAnswer = { ok: true; page: TDnsZonePage; skipped: TDnsImportSkipped[]; warnings: string[] } | ZoneRefusal | { ok: false; reason: 'zoneFile'; errors: string[] };
 
 export type ScanAnswer = { ok: true; scan: TDnsScan } | ZoneRefusal;
 
@@ -55,7 +57,7 @@ export interface ZoneOperations {
   previewProfile(customerId: number, domainId: number, source: ProfileSource, locale: Locale): Promise<PreviewAnswer>;
   /** The zone as a BIND file with the shop's SOA and name servers; null when the domain is not the customer's. */
   exportZone(customerId: number, domainId: number): Promise<{ name: string; text: string } | null>;
-  /** A BIND file into the zone; an unreadable line is answered with its number and nothing is imported. */
+  /** A BIND file into the zone: what is valid is imported, each skipped line answered with why, a set's differing TTLs lowered with a warning. */
   importZone(customerId: number, domainId: number, zoneFile: string, mode: ProfileApplyMode, locale: Locale): Promise<ImportAnswer>;
 }
 
@@ -189,7 +191,8 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
       // Read before the zone is locked, in slices: a large file holds up neither the zone nor other requests.
       const read = await inTurns(readZoneFile(zoneFile, found.name, { maxRecords: deps.maxRecords }));
       if (!read.ok) return { ok: false, reason: 'zoneFile', errors: read.errors.map((error) => zoneFileErrorText(locale, error)) };
-      const skipped = read.skipped.map((entry) => skippedRecordText(locale, entry));
+      const skipped = read.skipped.map((entry) => ({ line: entry.line, text: entry.text, reason: skippedLineReason(locale, entry) }));
+      const warnings = read.warnings.map((warning) => zoneFileWarningText(locale, warning));
       const sets = new Set(read.records.map((record) => `${record.name} ${record.type}`));
       const answer = await zones.edit(customerId, domainId, 'import', async (zone) => {
         const kept = mode === 'replace' ? [] : zone.filter((record) => !sets.has(`${record.name} ${record.type}`));
@@ -200,7 +203,7 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
         await nextTurn();
         return { ok: true, records: withIds(zone, records) };
       });
-      return answer.ok ? { ok: true, page: answer.page, skipped } : answer;
+      return answer.ok ? { ok: true, page: answer.page, skipped, warnings } : answer;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { TDnsApplyPreview, TDnsRecordStored, TDnsZonePage } from '@kavel/core';
+import type { TDnsApplyPreview, TDnsImportSkipped, TDnsRecordStored, TDnsZonePage } from '@kavel/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { followLink } from '../../app/router.ts';
 import { Button } from '../../ui/button.tsx';
@@ -195,7 +195,7 @@ export function ZoneFileTools({ page, outcome, canChange }: { page: TDnsZonePage
   const t = useDnsT();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  const [skipped, setSkipped] = useState<string[]>([]);
+  const [report, setReport] = useState<{ skipped: TDnsImportSkipped[]; warnings: string[] }>({ skipped: [], warnings: [] });
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (file) setText(await file.text());
@@ -205,7 +205,7 @@ export function ZoneFileTools({ page, outcome, canChange }: { page: TDnsZonePage
     setBusy(true);
     try {
       const answer = await dnsApi.importZone(page.domainId, text, 'replace');
-      setSkipped(answer.skipped);
+      setReport({ skipped: answer.skipped, warnings: answer.warnings });
       setText('');
       outcome.changed(answer.page);
       outcome.success(t('changeCompleted'));
@@ -238,12 +238,24 @@ export function ZoneFileTools({ page, outcome, canChange }: { page: TDnsZonePage
               {t('import')}
             </Button>
           </div>
-          {skipped.length > 0 && (
+          {report.warnings.length > 0 && (
+            <div className="muted" data-testid="dns-import-warnings">
+              <p>{t('importWarnings')}</p>
+              <ul>
+                {report.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {report.skipped.length > 0 && (
             <div className="muted" data-testid="dns-import-skipped">
               <p>{t('importSkipped')}</p>
               <ul>
-                {skipped.map((entry) => (
-                  <li key={entry}>{entry}</li>
+                {report.skipped.map((entry) => (
+                  <li key={entry.line}>
+                    <code>{t('importSkippedLine', { line: entry.line, text: entry.text })}</code> {entry.reason}
+                  </li>
                 ))}
               </ul>
             </div>
