@@ -38,11 +38,49 @@ describe.each(databaseKinds)('importing a zone file on $name', (kind) => {
     expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 
+  it('imports what is valid of a real-world file: the two TTLs of a set become its lowest with a warning, MX 25 is kept, each skipped line says why, and the TXT of two strings exports and reads back the same', async () => {
+    const file = [
+      '$TTL 3600',
+      '$ORIGIN goudenkorst.nl.',
+      '@     300 IN A   192.0.2.10',
+      '@    3600 IN A   192.0.2.11',
+      '@         IN MX  25 mail',
+      '@         IN TXT "v=spf1 include:_spf.example.net " "include:_spf.example.org ~all"',
+      'www       IN A   192.0.2.999',
+      'mail      IN A   192.0.2.25',
+      'www       IN FOO bar',
+    ].join('\n');
+    const response = await importing(file);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = ZDnsImportAnswer.parse(response.json());
+    const records = answer.page.dnsListOnStart.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }));
+    expect(records).toEqual(
+      expect.arrayContaining([
+        { name: '@', type: 'A', value: '192.0.2.10', priority: null, ttl: 300 },
+        { name: '@', type: 'A', value: '192.0.2.11', priority: null, ttl: 300 },
+        { name: '@', type: 'MX', value: 'mail.goudenkorst.nl.', priority: 25, ttl: 3600 },
+        { name: 'mail', type: 'A', value: '192.0.2.25', priority: null, ttl: 3600 },
+      ]),
+    );
+    expect(records).toHaveLength(5);
+    expect(answer.warnings).toEqual(["Regel 4: De records @ A hadden verschillende TTL's; ze delen nu de laagste, 300 seconden."]);
+    expect(answer.skipped).toEqual([
+      { line: 7, text: 'www       IN A   192.0.2.999', reason: 'Een IPv4-adres is vier getallen van 0 tot 255, gescheiden door punten, bijvoorbeeld 203.0.113.10.' },
+      { line: 9, text: 'www       IN FOO bar', reason: 'Onbekend recordtype FOO.' },
+    ]);
+    const exported = await bakery.get(`${zoneOf(domainId)}/export`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain('"v=spf1 include:_spf.example.net include:_spf.example.org ~all"');
+    const again = ZDnsImportAnswer.parse((await importing(exported.body)).json());
+    expect(again.page.dnsListOnStart.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }))).toEqual(records);
+    expect(again.warnings).toEqual([]);
+  });
+
   it.each([
     ['a control character in a quoted text', '@ A 192.0.2.1\n@ TXT "a\u0001b"\n', /^Regel 2: /],
     ['NUL as an escape', '@ TXT "a\\000b"\n', /^Regel 1: /],
-    ['a tab as an escape', '@ A 192.0.2.1\n@ TXT "a\\009b"\n', /^Regel 2: /],
     ['a line feed as an escape', '@ TXT "a\\010b"\n', /^Regel 1: /],
+    ['a tab as an escape, the only record of the file', '@ SOA ns1.example.nl. hostmaster.example.nl. 1 2 3 4 5\n@ TXT "a\\009b"\n', /^Regel 1: .*Regel 2: /],
     ['a vertical tab between the words', '@ A 192.0.2.1\n\nwww\u000bA 192.0.2.1\n', /^Regel 3: /],
   ])('refuses %s with its line, as the record form refuses it, and changes nothing', async (_case, zoneFile, line) => {
     const before = await pageOf('goudenkorst.nl');
@@ -53,6 +91,12 @@ describe.each(databaseKinds)('importing a zone file on $name', (kind) => {
     expect(body.message).toContain('Dit bevat tekens die niet zijn toegestaan.');
     expect(body.fieldErrors.zoneFile).toBe(body.message);
     expect((await pageOf('goudenkorst.nl')).revision).toBe(before.revision);
+  });
+
+  it('skips a record the record form refuses and imports the rest of the file', async () => {
+    const answer = ZDnsImportAnswer.parse((await importing('@ A 192.0.2.1\n@ TXT "a\\009b"\n')).json());
+    expect(plain(answer.page)).toEqual(['@ A 192.0.2.1']);
+    expect(answer.skipped).toEqual([{ line: 2, text: '@ TXT "a\\009b"', reason: 'Dit bevat tekens die niet zijn toegestaan.' }]);
   });
 
   it('refuses the same text through the record form', async () => {

@@ -192,6 +192,8 @@ export function createZoneOperations(deps: ZoneOperationDeps): ZoneOperations {
       const read = await inTurns(readZoneFile(zoneFile, found.name, { maxRecords: deps.maxRecords }));
       if (!read.ok) return { ok: false, reason: 'zoneFile', errors: read.errors.map((error) => zoneFileErrorText(locale, error)) };
       const skipped = read.skipped.map((entry) => ({ line: entry.line, text: entry.text, reason: skippedLineReason(locale, entry) }));
+      // A file of which nothing could be taken over changes nothing: it does not empty the zone.
+      if (read.records.length === 0 && skipped.length > 0) return { ok: false, reason: 'zoneFile', errors: read.skipped.map((entry) => zoneFileErrorText(locale, entry)) };
       const warnings = read.warnings.map((warning) => zoneFileWarningText(locale, warning));
       const sets = new Set(read.records.map((record) => `${record.name} ${record.type}`));
       const answer = await zones.edit(customerId, domainId, 'import', async (zone) => {
