@@ -15,7 +15,10 @@ describe('TXT text: one character rule for the record form and the zone import',
     const form = ZDnsRecord.safeParse({ name: 'www', type: 'TXT', value: typed });
     expect(form.success).toBe(false);
     expect(form.error?.issues[0]).toMatchObject({ path: ['value'], message: 'controlCharacters' });
-    expect(importZoneFile(`@ A 192.0.2.1\nwww TXT "${inFile}"\n`, 'goudenkorst.nl')).toMatchObject({ ok: true, records: [{ type: 'A' }], skipped: [{ line: 2, key: 'controlCharacters' }] });
+    const read = importZoneFile(`@ A 192.0.2.1\nwww TXT "${inFile}"\n`, 'goudenkorst.nl');
+    // A control character in the file itself stops the reading; one written as an escape is a record the form refuses, so its line is skipped.
+    if (inFile === typed) expect(read).toMatchObject({ ok: false, errors: [{ line: 2, key: 'controlCharacters' }] });
+    else expect(read).toMatchObject({ ok: true, records: [{ type: 'A' }], skipped: [{ line: 2, key: 'controlCharacters' }] });
   });
 
   it('keeps escapes that stand for printable text, and text beyond ASCII', () => {
