@@ -74,6 +74,10 @@ describe.each(databaseKinds)('importing a zone file on $name', (kind) => {
     const again = ZDnsImportAnswer.parse((await importing(exported.body)).json());
     expect(again.page.dnsListOnStart.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }))).toEqual(records);
     expect(again.warnings).toEqual([]);
+    // A profile keeps the form's list of priorities: saving this zone as one is a clear refusal, not a failure.
+    const dnsList = JSON.stringify(records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl })));
+    const asProfile = await bakery.post('/api/account/dns/profile/fromDomain', { domainName: 'goudenkorst.nl', name: 'Van import', dnsList });
+    expect(asProfile.statusCode, asProfile.body).toBe(400);
   });
 
   it.each([
