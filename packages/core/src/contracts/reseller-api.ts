@@ -12,6 +12,10 @@ import {
   ZIdempotencyHeaders,
   ZOptionalIdempotencyHeaders,
   ZResellerOrder,
+  ZResellerOrderDetail,
+  ZResellerOrderList,
+  ZResellerOrderListQuery,
+  ZResellerOrderParams,
   ZResellerOrderRequest,
   ZResellerRecordParams,
   type TApiKeyScope,
@@ -34,6 +38,8 @@ const DNS = `${RESELLER_API_PREFIX}/domains/:domain/dns`;
 export const resellerApiContracts = {
   resellerAvailability: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/availability`, querystring: ZResellerAvailabilityQuery, response: ZResellerAvailability }),
   resellerDomains: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/domains`, response: z.array(ZResellerDomain) }),
+  resellerListOrders: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/orders`, querystring: ZResellerOrderListQuery, response: ZResellerOrderList }),
+  resellerGetOrder: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/orders/:orderId(^\\d+$)`, params: ZResellerOrderParams, response: ZResellerOrderDetail }),
   resellerCreateOrder: contract({ method: 'POST', path: `${RESELLER_API_PREFIX}/orders`, headers: ZIdempotencyHeaders, body: ZResellerOrderRequest, response: ZResellerOrder, status: 201 }),
   resellerDnsRecords: contract({ method: 'GET', path: DNS, params: ZResellerDomainParams, response: ZResellerDnsRecords }),
   resellerDnsAddRecord: contract({ method: 'POST', path: `${DNS}/records`, params: ZResellerDomainParams, headers: ZOptionalIdempotencyHeaders, body: ZDnsRecord, response: ZResellerDnsRecords, status: 201 }),
@@ -56,6 +62,11 @@ export type ResellerApiCall = keyof typeof resellerApiContracts;
 export const RESELLER_API_OPERATIONS: Record<ResellerApiCall, { scope: TApiKeyScope; summary: string }> = {
   resellerAvailability: { scope: 'availability:read', summary: "One domain's availability: free, active (taken), quarantine, invalid or error." },
   resellerDomains: { scope: 'domains:read', summary: "The reseller's own domains." },
+  resellerListOrders: {
+    scope: 'orders:read',
+    summary: "The reseller's orders, newest first, a page at a time: `limit` (1 to 100, 20 if left out) and `cursor` (the `nextCursor` of the page before; `null` on the last page).",
+  },
+  resellerGetOrder: { scope: 'orders:read', summary: "One of the reseller's orders: its state, lines, invoice and fulfilment steps." },
   resellerCreateOrder: {
     scope: 'orders:write',
     summary: 'Orders a domain (registration when free, transfer with its code when taken), optionally with a reseller package, for one of your customers as holder. A retry with the same Idempotency-Key answers the first order (200).',

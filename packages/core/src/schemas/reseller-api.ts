@@ -8,7 +8,7 @@ import { ZWhoisHolderForm } from './whois.ts';
 import { requiredSafeText, ZPathId } from './safe-text.ts';
 
 /** What a reseller API key may do; a call needs the scope it names (see the reseller API contracts). */
-export const API_KEY_SCOPES = ['availability:read', 'domains:read', 'dns:read', 'dns:write', 'orders:write'] as const;
+export const API_KEY_SCOPES = ['availability:read', 'domains:read', 'dns:read', 'dns:write', 'orders:read', 'orders:write'] as const;
 export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
 export type TApiKeyScope = z.infer<typeof ZApiKeyScope>;
 
@@ -106,3 +106,36 @@ export const ZResellerOrder = z.object({
   lines: z.array(z.object({ productType: ZProductType, productCode: z.string(), productName: z.string(), title: z.string(), price: z.number().int() })),
 });
 export type TResellerOrder = z.infer<typeof ZResellerOrder>;
+
+/** `GET /api/reseller/v1/orders/{orderId}`: one of the reseller's own orders (anyone else's is 404). */
+export const ZResellerOrderParams = z.object({ orderId: ZPathId });
+
+/** The cursor of the next page: opaque to the caller (the last order's id, as the server writes it). */
+export const orderCursorOf = (orderId: number) => `o${orderId.toString(36)}`;
+const ZOrderCursor = z.string().transform((cursor, context) => {
+  const id = /^o[0-9a-z]{1,8}$/.test(cursor) ? parseInt(cursor.slice(1), 36) : 0;
+  if (id > 0 && id <= 2_147_483_647) return id;
+  context.addIssue({ code: 'custom', message: 'pageCursor', input: cursor });
+  return z.NEVER;
+});
+
+/** `GET /api/reseller/v1/orders?limit=&cursor=`: newest first, `limit` 1 to 100 (20), `cursor` the `nextCursor` of the page before. */
+export const ZResellerOrderListQuery = z.object({
+  limit: z.coerce.number({ error: 'pageLimit' }).int({ error: 'pageLimit' }).min(1, { error: 'pageLimit' }).max(100, { error: 'pageLimit' }).default(20),
+  cursor: ZOrderCursor.optional(),
+});
+
+/** A step that delivers an order (`register-domain:…`, `create-hosting:…`) and how far it is. */
+export const ZFulfilmentStep = z.object({ step: z.string(), state: z.enum(['pending', 'waiting', 'done', 'undone', 'failed']), attempts: z.number().int(), updatedAt: z.string() });
+
+/** An order as the reseller API shows it: the order, its invoice and the steps that deliver it. */
+export const ZResellerOrderDetail = ZResellerOrder.extend({
+  createdAt: z.string(),
+  invoice: z.object({ number: z.string(), closed: z.boolean(), paid: z.boolean() }),
+  fulfilment: z.array(ZFulfilmentStep),
+});
+export type TResellerOrderDetail = z.infer<typeof ZResellerOrderDetail>;
+
+/** A page of the reseller's orders; `nextCursor` is null on the last page. */
+export const ZResellerOrderList = z.object({ data: z.array(ZResellerOrderDetail), nextCursor: z.string().nullable() });
+export type TResellerOrderList = z.infer<typeof ZResellerOrderList>;

@@ -432,6 +432,7 @@ export const en: Record<TextKey, string> = {
   'apiKeys.scope.domains:read': 'List your domain names',
   'apiKeys.scope.dns:read': 'Read DNS records',
   'apiKeys.scope.dns:write': 'Change DNS records',
+  'apiKeys.scope.orders:read': 'List your orders',
   'apiKeys.scope.orders:write': 'Place orders',
   'accountArea.changePackage': 'Change package',
   'accountArea.addServices': 'Add services',

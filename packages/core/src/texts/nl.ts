@@ -430,6 +430,7 @@ export const nl = {
   'apiKeys.scope.domains:read': 'Je domeinnamen opvragen',
   'apiKeys.scope.dns:read': 'DNS-records lezen',
   'apiKeys.scope.dns:write': 'DNS-records wijzigen',
+  'apiKeys.scope.orders:read': 'Bestellingen opvragen',
   'apiKeys.scope.orders:write': 'Bestellingen plaatsen',
   'accountArea.changePackage': 'Pakket wijzigen',
   'accountArea.addServices': 'Diensten toevoegen',

@@ -51,6 +51,11 @@ export const validation = {
     nl: 'Stuur een Idempotency-Key van 8 tot 100 letters, cijfers of de tekens . _ : -.',
     en: 'Send an Idempotency-Key of 8 to 100 letters, digits or the characters . _ : -.',
   },
+  pageLimit: { nl: 'Vraag 1 tot 100 bestellingen per pagina (limit).', en: 'Ask for 1 to 100 orders per page (limit).' },
+  pageCursor: {
+    nl: 'Deze cursor is niet geldig. Stuur de nextCursor van de vorige pagina, of laat hem weg voor de eerste.',
+    en: 'This cursor is not valid. Send the nextCursor of the page before, or leave it out for the first page.',
+  },
   transferCodeLength: { nl: 'Een verhuiscode is hoogstens 128 tekens lang.', en: 'A transfer code is at most 128 characters long.' },
   iban: { nl: 'Vul een geldig IBAN in, bijvoorbeeld NL91 ABNA 0417 1643 00.', en: 'Enter a valid IBAN, for example NL91 ABNA 0417 1643 00.' },
   mandateRequired: {

@@ -52,13 +52,37 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The reseller's orders, newest first, a page at a time: `limit` (1 to 100, 20 if left out) and `cursor` (the `nextCursor` of the page before; `null` on the last page).
+         * @description Needs an API key with the scope `orders:read`.
+         */
+        get: operations["resellerListOrders"];
         put?: never;
         /**
          * Orders a domain (registration when free, transfer with its code when taken), optionally with a reseller package, for one of your customers as holder. A retry with the same Idempotency-Key answers the first order (200).
          * @description Needs an API key with the scope `orders:write`.
          */
         post: operations["resellerCreateOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the reseller's orders: its state, lines, invoice and fulfilment steps.
+         * @description Needs an API key with the scope `orders:read`.
+         */
+        get: operations["resellerGetOrder"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -178,7 +202,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found, or not one of your domains. */
+        /** @description Not found, or not one of your domains or orders. */
         Refused404: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -239,6 +263,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before calling again. */
         "Retry-After": number;
+        /** @description `true` when the answer is the stored answer of an earlier request with this Idempotency-Key (nothing was done again). */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -311,6 +337,73 @@ export interface operations {
             429: components["responses"]["Refused429"];
         };
     };
+    resellerListOrders: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            orderId: number;
+                            /** @enum {string} */
+                            status: "AWAITING_PAYMENT" | "CONFIRMED" | "FULFILLED" | "FULFILMENT_FAILED";
+                            domain: string;
+                            holderId: number;
+                            paymentMethod: string;
+                            /** @enum {string} */
+                            period: "YEARLY" | "FIVE_YEARLY";
+                            totalExcludeTax: number;
+                            totalTax: number;
+                            totalIncludeTax: number;
+                            lines: {
+                                /** @enum {string} */
+                                productType: "DOMAIN" | "DOMAIN_TRANSFER" | "LINUX_PACKAGE" | "RESELLER_PACKAGE" | "REDIRECT" | "TRANSFER_CODE" | "EXTRA_SERVICE" | "FREE_INSTALL" | "SSL_CERTIFICATE" | "CLOUDFLARE_PLAN" | "VPS_PACKAGE";
+                                productCode: string;
+                                productName: string;
+                                title: string;
+                                price: number;
+                            }[];
+                            createdAt: string;
+                            invoice: {
+                                number: string;
+                                closed: boolean;
+                                paid: boolean;
+                            };
+                            fulfilment: {
+                                step: string;
+                                /** @enum {string} */
+                                state: "pending" | "waiting" | "done" | "undone" | "failed";
+                                attempts: number;
+                                updatedAt: string;
+                            }[];
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Refused400"];
+            401: components["responses"]["Refused401"];
+            403: components["responses"]["Refused403"];
+            404: components["responses"]["Refused404"];
+            429: components["responses"]["Refused429"];
+        };
+    };
     resellerCreateOrder: {
         parameters: {
             query?: never;
@@ -374,6 +467,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -439,6 +533,69 @@ export interface operations {
             409: components["responses"]["Refused409"];
             429: components["responses"]["Refused429"];
             503: components["responses"]["Refused503"];
+        };
+    };
+    resellerGetOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orderId: number;
+                        /** @enum {string} */
+                        status: "AWAITING_PAYMENT" | "CONFIRMED" | "FULFILLED" | "FULFILMENT_FAILED";
+                        domain: string;
+                        holderId: number;
+                        paymentMethod: string;
+                        /** @enum {string} */
+                        period: "YEARLY" | "FIVE_YEARLY";
+                        totalExcludeTax: number;
+                        totalTax: number;
+                        totalIncludeTax: number;
+                        lines: {
+                            /** @enum {string} */
+                            productType: "DOMAIN" | "DOMAIN_TRANSFER" | "LINUX_PACKAGE" | "RESELLER_PACKAGE" | "REDIRECT" | "TRANSFER_CODE" | "EXTRA_SERVICE" | "FREE_INSTALL" | "SSL_CERTIFICATE" | "CLOUDFLARE_PLAN" | "VPS_PACKAGE";
+                            productCode: string;
+                            productName: string;
+                            title: string;
+                            price: number;
+                        }[];
+                        createdAt: string;
+                        invoice: {
+                            number: string;
+                            closed: boolean;
+                            paid: boolean;
+                        };
+                        fulfilment: {
+                            step: string;
+                            /** @enum {string} */
+                            state: "pending" | "waiting" | "done" | "undone" | "failed";
+                            attempts: number;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Refused400"];
+            401: components["responses"]["Refused401"];
+            403: components["responses"]["Refused403"];
+            404: components["responses"]["Refused404"];
+            429: components["responses"]["Refused429"];
         };
     };
     resellerDnsRecords: {

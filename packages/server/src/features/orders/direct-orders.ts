@@ -5,6 +5,7 @@ import type { CustomerLookup } from '../accounts/customer-lookup.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { customHolderSnapshot, orderLinesOf } from './order-lines.ts';
 import { mandateRepository, orderRepository, type OrderLineRow, type OrderRow } from './order-repository.ts';
+import { orderViews, type OrderView } from './order-views.ts';
 import type { OrderPlacing } from './place-order.ts';
 import type { PurchaseDeps } from './purchase-service.ts';
 
@@ -36,6 +37,8 @@ export interface DirectOrderRequest {
 export interface DirectOrders {
   find(customerId: number, requestId: string): Promise<DirectOrder | null>;
   place(customerId: number, request: DirectOrderRequest, locale: Locale): Promise<DirectOrder>;
+  /** The customer's orders with their invoice and fulfilment steps (`order-views.ts`). */
+  views(customerId: number, which: Parameters<typeof orderViews>[2]): Promise<OrderView[]>;
 }
 
 export interface DirectOrderDeps extends Pick<PurchaseDeps, 'holder' | 'standardHolder' | 'paymentMethods'> {
@@ -58,6 +61,7 @@ export function createDirectOrders(deps: DirectOrderDeps): DirectOrders {
 
   return {
     find,
+    views: (customerId, which) => orderViews(db, customerId, which),
 
     async place(customerId, request, locale) {
       const customer = await deps.customer(customerId);

@@ -40,6 +40,10 @@ const HEADERS = {
   'X-RateLimit-Remaining': integerHeader('Calls that limit has left in its current minute.'),
   'X-RateLimit-Reset': integerHeader("Seconds until that limit's minute ends."),
   'Retry-After': integerHeader('Seconds to wait before calling again.'),
+  'Idempotent-Replayed': {
+    description: '`true` when the answer is the stored answer of an earlier request with this Idempotency-Key (nothing was done again).',
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 const headerRefs = (names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
@@ -55,7 +59,7 @@ const REFUSALS = {
   '400': errorAnswer('The request is not valid; `fieldErrors` names the fields.'),
   '401': errorAnswer('No valid API key (a session cookie does not count).'),
   '403': errorAnswer('The key does not have the scope of this call.'),
-  '404': errorAnswer('Not found, or not one of your domains.'),
+  '404': errorAnswer('Not found, or not one of your domains or orders.'),
   '429': errorAnswer(
     'Too many calls: past the limit of the key, of the reseller or of the calling address; `Retry-After` says when to try again, `X-RateLimit-*` which limit refused.',
     headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']),
@@ -90,7 +94,7 @@ function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
       },
       // An order (its Idempotency-Key required): a retry answers the first order with 200.
       ...(keyRequired && contract.response
-        ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
+        ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', headers: { ...RATE_LIMIT_HEADERS, ...headerRefs(['Idempotent-Replayed']) }, content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
         : {}),
       ...refusalRefs(REFUSALS),
       ...(contract.headers ? refusalRefs(KEY_REFUSALS) : {}),
@@ -114,7 +118,7 @@ export function resellerOpenApiDocument(): JsonSchema {
     info: {
       title: 'Kavel reseller API',
       version: '1.0.0',
-      description: 'For resellers: check availability, order domains with reseller hosting for your customers, list your domains and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`. ' +
+      description: 'For resellers: check availability, order domains with reseller hosting for your customers, list your domains and orders and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`. ' +
         'Every answer of a call carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the limit that binds at that call. ' +
         'A method a path does not have is answered 405 with an `Allow` header that lists the methods it has; a path or id that names nothing is 404. ' +
         'No answer sets a cookie.',

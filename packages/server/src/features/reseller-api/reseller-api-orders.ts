@@ -8,6 +8,7 @@ import type { BasketService, QuotedItem } from '../basket/basket-service.ts';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
 import type { DirectOrder, DirectOrders } from '../orders/direct-orders.ts';
 import { API_LOCALE, callerOf, resellerApiOptions, type ResellerApiAuthDeps } from './reseller-api-auth.ts';
+import { registerResellerApiOrderReads } from './reseller-api-order-reads.ts';
 
 export interface ResellerApiOrderDeps extends ResellerApiAuthDeps {
   availability: AvailabilityService;
@@ -17,7 +18,8 @@ export interface ResellerApiOrderDeps extends ResellerApiAuthDeps {
   customer: CustomerLookup;
 }
 
-function answerOf({ order, lines }: DirectOrder): TResellerOrder {
+/** An order as the API answers it (a placed order; the reads add its invoice and steps). */
+export function answerOf({ order, lines }: Pick<DirectOrder, 'order' | 'lines'>): TResellerOrder {
   const domain = lines.find((line) => line.parentUnique === null);
   return {
     orderId: order.id,
@@ -58,6 +60,7 @@ async function domainItemOf(deps: ResellerApiOrderDeps, catalogue: CatalogueSnap
  * (200 instead of 201, with `Idempotent-Replayed: true` as the DNS writes), whatever happened meanwhile; the same key for another domain is a 409.
  */
 export function registerResellerApiOrders(app: FastifyInstance, deps: ResellerApiOrderDeps): void {
+  registerResellerApiOrderReads(app, deps);
   route(app, contracts.resellerCreateOrder, resellerApiOptions(deps, 'resellerCreateOrder'), async (request, reply) => {
     const { customerId } = callerOf(request);
     const requestId = `api:${request.headers['idempotency-key']}`;
