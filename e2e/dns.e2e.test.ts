@@ -162,12 +162,18 @@ describe('DNS management in the account area', () => {
     expect(text).toMatch(/^winkel\s+3600\s+IN\s+CNAME\s+www\.goudenkorst-webshop\.com\.$/m);
 
     const form = page.getByTestId('dns-import-form');
-    await form.getByLabel('Inhoud van het zonebestand').fill(`${text}\nnieuw 300 IN A 203.0.113.99\n`);
+    // A real-world file: two TTLs in one set, an MX priority outside the form's list, a line that does not read.
+    await form.getByLabel('Inhoud van het zonebestand').fill(`${text}\nnieuw 300 IN A 203.0.113.99\ntweede 600 IN A 203.0.113.98\ntweede 300 IN A 203.0.113.97\nkapot IN A 203.0.113.999\npost IN MX 25 nieuw\n`);
     await form.getByRole('button', { name: 'Inlezen' }).click();
     await expect(closeModal(page, 'dns-success')).resolves.toContain('Wijziging voltooid.');
     await expect(valueOf(row(page, 'nieuw', 'A'))).resolves.toBe('203.0.113.99');
     await expect(page.getByTestId('dns-import-skipped').textContent()).resolves.toContain('SOA');
+    await expect(page.getByTestId('dns-import-skipped').textContent()).resolves.toMatch(/Regel \d+: kapot IN A 203\.0\.113\.999\s*Een IPv4-adres/);
+    await expect(page.getByTestId('dns-import-warnings').textContent()).resolves.toContain("De records tweede A hadden verschillende TTL's; ze delen nu de laagste, 300 seconden.");
     await screenshot(page, 'dns-import');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'dns-import-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(errors.filter((error) => !error.includes('400'))).toEqual([]);
   });
 });

@@ -254,7 +254,9 @@ export function ZoneFileTools({ page, outcome, canChange }: { page: TDnsZonePage
               <ul>
                 {report.skipped.map((entry) => (
                   <li key={entry.line}>
-                    <code>{t('importSkippedLine', { line: entry.line, text: entry.text })}</code> {entry.reason}
+                    <code>{t('importSkippedLine', { line: entry.line, text: entry.text })}</code>
+                    <br />
+                    {entry.reason}
                   </li>
                 ))}
               </ul>
