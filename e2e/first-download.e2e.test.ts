@@ -1,10 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderPage } from './pages/order-page.ts';
 import { collectPageErrors, desktop } from './support/browser.ts';
+import { entryScripts, lockedPackagesOf, reactDomProductionIn, standInMarksIn, standInsAmong } from './support/react-runtime.ts';
 import { type RunningShop } from './support/server.ts';
 import { useShopAndBrowser } from './support/shop-and-browser.ts';
 
@@ -107,13 +108,30 @@ describe("each page's own chunk comes with the entry, and no other page's", () =
 });
 
 describe('the built front end', () => {
+  // The shops of these tests serve WEB_DIST when it is set, else the front end `npm run build` made.
+  const dist = process.env.WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
+
   it("has no script over Vite's 500 kB chunk warning, so the build warns of none", () => {
-    // The shops of these tests serve WEB_DIST when it is set, else the front end `npm run build` made.
-    const dist = process.env.WEB_DIST ?? fileURLToPath(new URL('../packages/web/dist', import.meta.url));
     const assets = join(dist, 'assets');
     const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
     const large = scripts.map((name) => ({ name, bytes: statSync(join(assets, name)).size })).filter(({ bytes }) => bytes > 500 * 1000);
     expect(large).toEqual([]);
+  });
+
+  it('runs on React DOM 19 itself, its production build in the entry, and carries no stand-in for React', () => {
+    const entry = entryScripts(dist);
+    expect(entry.map(({ code }) => reactDomProductionIn(code))).toContainEqual({ reactDom: true, version19: true, production: true });
+    expect(standInMarksIn(dist)).toEqual([]);
+  });
+
+  it("has no stand-in for React among the web's packages in the lock file, and React and React DOM 19 under their own names", () => {
+    const locked = lockedPackagesOf(readFileSync(fileURLToPath(new URL('../package-lock.json', import.meta.url)), 'utf8'), 'packages/web');
+    expect(standInsAmong(locked)).toEqual([]);
+    for (const name of ['react', 'react-dom']) {
+      const found = locked.filter((item) => item.requiredAs === name);
+      expect(found.length).toBeGreaterThan(0);
+      for (const item of found) expect({ name: item.name, major: item.version.split('.')[0] }).toEqual({ name, major: '19' });
+    }
   });
 });

@@ -44,7 +44,11 @@ export async function startShop(env: Record<string, string | undefined> = {}): P
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) {
+      // Not left running behind a failed test file.
+      child.kill('SIGTERM');
+      throw new Error('server did not start within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressAssets } from './compress-assets.ts';
 
@@ -8,23 +9,13 @@ const backend = 'http://localhost:8080';
 // everything must end up in external files, which is what a Vite build produces.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // Every built text file also as .br and .gz, served as they are (see the server's pages.ts).
-  plugins: [compressAssets()],
-  // JSX compiles to `react/jsx-runtime` calls, which the aliases below hand to Preact.
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  // React's own plugin: JSX on React's automatic runtime, and fast refresh in `npm run dev`. Then
+  // every built text file also as .br and .gz, served as they are (see the server's pages.ts).
+  plugins: [react(), compressAssets()],
   resolve: {
     alias: [
       // Every `import … from 'zod'` (ours and core's) gets zod with `jitless` set: see src/zod-jitless.ts.
       { find: /^zod$/, replacement: fileURLToPath(new URL('src/zod-jitless.ts', import.meta.url)) },
-      // The code is written against React's API and types; the browser runs it on Preact's compat
-      // layer, for it and every library that imports React (TanStack Query, react-hook-form,
-      // react-day-picker). React DOM alone was two thirds of the order app's first download (see
-      // ARCHITECTURE.md, "Front end").
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
     ],
   },
   build: {

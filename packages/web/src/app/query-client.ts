@@ -17,7 +17,9 @@ declare module '@tanstack/react-query' {
 export function createQueryClient(): QueryClient {
   // TanStack hands query and mutation state to components after a timer by default, so a button
   // showed its mutation as pending only a task after the click, and a quick second click sent it
-  // twice. In a microtask the pending state renders before the browser takes the next input.
+  // twice. In a microtask the pending state reaches React as soon as the mutation starts. The
+  // buttons that must never send twice (Pay, the order app's order button) also set their own
+  // state in the click, which React renders at the end of that event.
   notifyManager.setScheduler(queueMicrotask);
   const queryClient = new QueryClient({
     defaultOptions: {

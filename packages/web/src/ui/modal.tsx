@@ -19,9 +19,11 @@ interface ModalProps {
 /**
  * A modal on the native `<dialog>`: `showModal()` makes the rest of the page inert, so focus stays
  * inside, Escape closes it, and on close we hand focus back to whatever opened it. A layout
- * effect, not a passive one: the dialog opens and closes, and focus returns, in the same task as
- * the render that changed `open`. Preact runs passive effects after the next paint, and in between
- * the closed panel's OK button was gone and focus sat on the body.
+ * effect, not a passive one: the dialog opens and closes, and focus returns, in the same commit as
+ * the render that changed `open`, before the browser paints. React runs a passive effect after the
+ * paint when the render did not come from an input event (an answer arriving, a timer), and in
+ * between the panel would show in a dialog not yet opened, or focus sit on the body once the
+ * closed panel's OK button is gone.
  */
 export function Modal({ open, title, onClose, children, tone = 'info', actions, closeLabel, 'data-testid': testId }: ModalProps) {
   const t = useT();
