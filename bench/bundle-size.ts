@@ -36,7 +36,7 @@ export interface BundleSummary {
   withinBudget: boolean | null;
   /** JavaScript in dist that the page does not load up front (lazy chunks). */
   lazyJs: Array<{ file: string; gzipBytes: number; brotliBytes: number }>;
-  /** Each route's first screen: `/bestelprocedure` (the entry) next to `/bestellen/` (the order app). */
+  /** Each of the app's first screens: the order page, the reseller's, the order app, the account area, the product pages. */
   routes: Array<RouteChunks | { path: string; problem: string }>;
 }
 

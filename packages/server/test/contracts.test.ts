@@ -15,6 +15,7 @@ import { orderAppContracts } from '@kavel/core/contracts/order-app';
 import { apiKeyContracts, resellerApiContracts, resellerApiDocContracts } from '@kavel/core/contracts/reseller-api';
 import { orderContracts, paymentContracts, productContracts } from '@kavel/core/contracts/orders';
 import { resellerBasketContracts } from '@kavel/core/contracts/reseller-basket';
+import { resellerCheckoutContracts } from '@kavel/core/contracts/reseller-checkout';
 import { sessionContracts } from '@kavel/core/contracts/session';
 import { shopContracts } from '@kavel/core/contracts/shop';
 import { whoisContracts } from '@kavel/core/contracts/whois';
@@ -80,6 +81,7 @@ const AREAS: Record<string, Record<string, Contract>> = {
   resellerApiContracts,
   resellerApiDocContracts,
   resellerBasketContracts,
+  resellerCheckoutContracts,
   sessionContracts,
   shopContracts,
   whoisContracts,

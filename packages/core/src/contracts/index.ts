@@ -11,6 +11,7 @@ import { orderAppContracts } from './order-app.ts';
 import { orderContracts, paymentContracts, productContracts } from './orders.ts';
 import { apiKeyContracts, resellerApiContracts, resellerApiDocContracts } from './reseller-api.ts';
 import { resellerBasketContracts } from './reseller-basket.ts';
+import { resellerCheckoutContracts } from './reseller-checkout.ts';
 import { shopContracts } from './shop.ts';
 import { whoisContracts } from './whois.ts';
 
@@ -27,6 +28,7 @@ export const contracts = {
   ...basketContracts,
   ...checkoutContracts,
   ...resellerBasketContracts,
+  ...resellerCheckoutContracts,
   ...orderContracts,
   ...orderAppContracts,
   ...paymentContracts,

@@ -61,8 +61,9 @@ export async function pageLanguage(request: FastifyRequest, reply: FastifyReply,
 /**
  * The page chunk the app router fetches for a route's first screen, preloaded with the entry: the
  * order page (and its reseller variant), the order app and the account area. The account area's
- * preload cost Lighthouse 2 points while the entry carried React DOM (its many small imports
- * competed with the entry); with the entry on Preact it gains 2 (docs/benchmarks.md).
+ * preload was measured with Lighthouse twice: it cost 2 points while its chunk had many small
+ * imports beside an entry with React DOM, and gained 2 with a smaller entry (docs/benchmarks.md,
+ * 2026-11-26); its imports are fewer now (the login form loads only for a visitor).
  */
 function pageChunkOf(route: string): string | null {
   if (route === '/bestelprocedure') return 'order-page';

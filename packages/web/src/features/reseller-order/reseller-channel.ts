@@ -1,8 +1,6 @@
-import type { TBasketValidation } from '@kavel/core';
 import { resellerBasketContracts } from '@kavel/core/contracts/reseller-basket';
 import { call } from '../../api/client.ts';
 import type { OrderChannel } from '../basket/order-channel.tsx';
-import type { PaymentCalls } from '../checkout/payment-section.tsx';
 
 /**
  * The reseller wizard's channel (spec 001 section 7, 'Reseller wizard'): the reseller's own basket
@@ -19,11 +17,3 @@ export const RESELLER_CHANNEL: OrderChannel = {
     removeDomain: (body) => call(resellerBasketContracts.resellerRemoveDomain, { body }),
   },
 };
-
-/** Step 3's reseller calls: the payment methods and `resellerOrder` for the shared payment section. */
-export const RESELLER_PAYMENT: PaymentCalls = {
-  paymentMethods: () => call(resellerBasketContracts.resellerPaymentMethods),
-  purchase: (body) => call(resellerBasketContracts.resellerOrder, { body }),
-};
-
-export const validateResellerBasket = (): Promise<TBasketValidation> => call(resellerBasketContracts.resellerValidateBasket);

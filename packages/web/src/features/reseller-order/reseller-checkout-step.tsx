@@ -4,7 +4,7 @@ import type { TCustomerSummary } from '@kavel/core';
 import { CustomerSummary } from '../accounts/customer-summary.tsx';
 import { PaymentSection } from '../checkout/payment-section.tsx';
 import { showBasketFailure } from '../checkout/use-step3-opening.ts';
-import { RESELLER_PAYMENT, validateResellerBasket } from './reseller-channel.ts';
+import { RESELLER_PAYMENT, validateResellerBasket } from './reseller-checkout-calls.ts';
 import '../accounts/accounts.css';
 import '../checkout/checkout.css';
 
