@@ -21,6 +21,10 @@ const reasons: Record<DomainInputProblem, Record<Locale, string>> = {
     nl: 'Letters met accenten (zoals {letters}) worden nog niet ondersteund.',
     en: 'Letters with accents (such as {letters}) are not supported yet.',
   },
+  idn: {
+    nl: 'Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.',
+    en: 'Domain names with special characters (IDN, xn--…) cannot be ordered yet.',
+  },
   'forbidden-character': {
     nl: 'Een domeinnaam bestaat alleen uit de letters a tot en met z, cijfers en streepjes.',
     en: 'A domain name consists only of the letters a to z, digits and hyphens.',
