@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { RESELLER_API_PREFIX } from '@kavel/core';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
 import { registerControlPanelRoutes } from './features/accounts/control-panel-routes.ts';
@@ -101,7 +102,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerEntityTags(app);
   await app.register(cookie);
   await app.register(formbody);
-  registerJsonBodyParser(app);
+  // The reseller API documents JSON bodies only: a form or text body there is a 415.
+  registerJsonBodyParser(app, { jsonOnlyPrefixes: [RESELLER_API_PREFIX] });
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
