@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { punycodeEncode } from './dns/punycode.ts';
 import { accentedLetters, checkDomainInput, cleanDomainInput, domainLabelProblem, isPunycodeLabel, isRegistrableLabel, parseFullDomain, splitDomain } from './domain-name.ts';
-import { domainInputRefusal, domainLabelRefusal, domainProblemText } from './texts/domain-name-texts.ts';
+import { domainInputRefusal, domainLabelRefusal, domainNameRefusal, domainProblemText } from './texts/domain-name-texts.ts';
 
 describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivity)', () => {
   it.each([
@@ -139,5 +139,14 @@ describe('why a name is refused, in both languages', () => {
     expect(domainLabelRefusal('en', 'xn--bcher-kva')).toBe('Domain names with special characters (IDN, xn--…) cannot be ordered yet.');
     expect(domainInputRefusal('nl', cleanDomainInput('XN--BCHER-KVA.NL'))).toBe('Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.');
     expect(domainLabelRefusal('nl', 'xn--abc')).toBe('Een domeinnaam mag geen twee streepjes na elkaar hebben.');
+  });
+
+  it('judges the name part of a full domain, before the longest extension sold', () => {
+    const sold = ['nl', 'uk', 'co.uk'];
+    expect(domainNameRefusal('en', 'XN--BCHER-KVA.co.uk', sold)).toBe('Domain names with special characters (IDN, xn--…) cannot be ordered yet.');
+    expect(domainNameRefusal('nl', 'a--b.nl', sold)).toBe('Een domeinnaam mag geen twee streepjes na elkaar hebben.');
+    expect(domainNameRefusal('nl', 'ab.xyz', sold)).toBe('Een domeinnaam heeft minstens 3 tekens (zonder extensie).');
+    expect(domainNameRefusal('nl', 'bakkerij.co.uk', sold)).toBeNull();
+    expect(domainNameRefusal('nl', 'bakkerij.xyz', sold)).toBeNull();
   });
 });

@@ -51,6 +51,17 @@ export function domainLabelRefusal(locale: Locale, label: string): string | null
   return problem && domainProblemText(locale, problem, label);
 }
 
+/**
+ * Why the server refuses the full name `domain` (`xn--bcher-kva.nl`): the rule its name part breaks,
+ * the name part being what comes before the longest of `extensions` it ends in, else before its
+ * first dot. Null when the name part may be registered (the extension may still be unknown).
+ */
+export function domainNameRefusal(locale: Locale, domain: string, extensions: readonly string[]): string | null {
+  const lower = domain.toLowerCase();
+  const extension = extensions.filter((ext) => lower.endsWith(`.${ext}`)).sort((a, b) => b.length - a.length)[0];
+  return domainLabelRefusal(locale, extension ? lower.slice(0, -(extension.length + 1)) : (lower.split('.')[0] ?? ''));
+}
+
 /** Why the search field refuses what is in it (cleaned), or null when it may be searched. */
 export function domainInputRefusal(locale: Locale, input: string): string | null {
   const problem = checkDomainInput(input);

@@ -1,4 +1,4 @@
-import { contracts, message, parseFullDomain, type TResellerOrder } from '@kavel/core';
+import { contracts, domainNameRefusal, message, parseFullDomain, type Locale, type TResellerOrder } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { fieldRefusal, HttpError, refusal } from '../../http/errors.ts';
@@ -35,11 +35,20 @@ export function answerOf({ order, lines }: Pick<DirectOrder, 'order' | 'lines'>)
   };
 }
 
+/**
+ * A domain the order cannot take: the rule its name part breaks, in the search field's words (an
+ * IDN's `xn--` form: not yet), else the general 'enter a valid domain name'.
+ */
+function invalidDomain(locale: Locale, domain: string, catalogue: CatalogueSnapshot): HttpError {
+  const reason = domainNameRefusal(locale, domain, [...catalogue.extensionsByName.keys()]);
+  return reason ? new HttpError(400, reason, { domain: reason }) : fieldRefusal(locale, 'domain', 'domain');
+}
+
 /** The order's domain item: a registration when free, a transfer (with its code) when taken; refusals otherwise. */
 async function domainItemOf(deps: ResellerApiOrderDeps, catalogue: CatalogueSnapshot, domain: string, transferCode: string | undefined): Promise<QuotedItem> {
   const parsed = parseFullDomain(domain, [...catalogue.extensionsByName.keys()]);
   const extension = parsed ? catalogue.extensionsByName.get(parsed.extension) : undefined;
-  if (!parsed || !extension) throw fieldRefusal(API_LOCALE, 'domain', 'domain');
+  if (!parsed || !extension) throw invalidDomain(API_LOCALE, domain, catalogue);
   const status = await deps.availability.checkDomain(parsed.label, parsed.extension, { fresh: true });
   if (status === 'error') throw refusal(API_LOCALE, 503, 'availabilityUnknown');
   const title = `${parsed.label}.${parsed.extension}`;
