@@ -44,6 +44,7 @@ import { registerPasswordJudge } from './http/password-judge.ts';
 import { validatorCompiler, zodSchemaController } from './http/schema-compilers.ts';
 import { registerHomeRoutes } from './features/home/home-routes.ts';
 import { RequestLog } from './http/request-log.ts';
+import { registerProblemTypes } from './http/problem-types.ts';
 import { registerRobots } from './http/robots.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerCanonicalHost, trustProxyOption } from './http/shop-origin.ts';
@@ -166,6 +167,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones, idempotent });
   registerResellerApiOrders(app, { ...apiAuth, availability, catalogue, basket, orders: orders.direct, customer: services.customer });
   registerRobots(app);
+  registerProblemTypes(app);
   // the shop's home page and the extension pages (server-rendered)
   registerHomeRoutes(app, { catalogue, sessions });
   await registerPages(app, config.webDist, sessions);
