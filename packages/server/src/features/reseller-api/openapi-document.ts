@@ -68,10 +68,13 @@ const REFUSALS = {
     headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']),
   ),
 };
-/** The refusals of a call with a body, before the body is read. */
+/**
+ * The refusals of a call with a body, before the body is read (and before the key is asked for):
+ * the site-wide limit counted the request as it came in, so its `X-RateLimit-*` are on them.
+ */
 const BODY_REFUSALS = {
-  '413': errorAnswer('The body is larger than the server takes (`body_too_large`).', {}),
-  '415': errorAnswer('The body is not `application/json` (`unsupported_media_type`).', {}),
+  '413': errorAnswer('The body is larger than the server takes (`body_too_large`).'),
+  '415': errorAnswer('The body is not `application/json` (`unsupported_media_type`).'),
 };
 const KEY_REFUSALS = {
   '409': errorAnswer('The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now.'),
