@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { punycodeEncode } from './dns/punycode.ts';
 import { accentedLetters, checkDomainInput, cleanDomainInput, domainLabelProblem, isPunycodeLabel, isRegistrableLabel, parseFullDomain, splitDomain } from './domain-name.ts';
-import { domainInputRefusal, domainLabelRefusal, domainNameRefusal, domainProblemText } from './texts/domain-name-texts.ts';
+import { domainInputRefusal, domainLabelRefusal, domainNameProblem, domainNameRefusal, domainProblemText } from './texts/domain-name-texts.ts';
 
 describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivity)', () => {
   it.each([
@@ -148,5 +148,7 @@ describe('why a name is refused, in both languages', () => {
     expect(domainNameRefusal('nl', 'ab.xyz', sold)).toBe('Een domeinnaam heeft minstens 3 tekens (zonder extensie).');
     expect(domainNameRefusal('nl', 'bakkerij.co.uk', sold)).toBeNull();
     expect(domainNameRefusal('nl', 'bakkerij.xyz', sold)).toBeNull();
+    expect(domainNameProblem('xn--bcher-kva.co.uk', sold)).toBe('idn');
+    expect(domainNameProblem('bakkerij.co.uk', sold)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { contracts, domainNameRefusal, parseFullDomain, type Locale, type TResellerOrder } from '@kavel/core';
+import { contracts, domainNameProblem, domainNameRefusal, parseFullDomain, problemCodeOf, type Locale, type TResellerOrder } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { fieldRefusal, HttpError, localeOf, refusal } from '../../http/errors.ts';
@@ -36,12 +36,18 @@ export function answerOf({ order, lines }: Pick<DirectOrder, 'order' | 'lines'>)
 }
 
 /**
- * A domain the order cannot take: the rule its name part breaks, in the search field's words (an
- * IDN's `xn--` form: not yet), else the general 'enter a valid domain name'.
+ * A domain the order cannot take: a name in its `xn--` form (IDN) cannot be ordered yet
+ * (`domain_idn`); another name says the rule its name part breaks, in the search field's words,
+ * and the rest is the general 'enter a valid domain name' (both `domain`).
  */
 function invalidDomain(locale: Locale, domain: string, catalogue: CatalogueSnapshot): HttpError {
-  const reason = domainNameRefusal(locale, domain, [...catalogue.extensionsByName.keys()]);
-  return reason ? new HttpError(400, reason, { domain: reason }) : fieldRefusal(locale, 'domain', 'domain');
+  const extensions = [...catalogue.extensionsByName.keys()];
+  if (domainNameProblem(domain, extensions) === 'idn') return fieldRefusal(locale, 'domain', 'domainIdn');
+  const reason = domainNameRefusal(locale, domain, extensions);
+  if (!reason) return fieldRefusal(locale, 'domain', 'domain');
+  const error = new HttpError(400, reason, { domain: reason }, problemCodeOf('domain'));
+  error.fieldCodes = { domain: problemCodeOf('domain') };
+  return error;
 }
 
 /** The order's domain item: a registration when free, a transfer (with its code) when taken; refusals otherwise. */
