@@ -114,7 +114,7 @@ describe.each(databaseKinds)('activation and password-reset links on $name', (ki
     const english = freshClient(app);
     await english.get('/bestelprocedure?lang=en');
     await english.post('/api/register-account/send-activation-link', { email: 'engels@example.nl' });
-    expect((await english.post('/api/register-account/send-activation-link', { email: 'engels@example.nl' })).json()).toEqual({
+    expect((await english.post('/api/register-account/send-activation-link', { email: 'engels@example.nl' })).json()).toMatchObject({
       message: 'Something went wrong. Please try again later.',
     });
   });
