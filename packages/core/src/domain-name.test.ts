@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accentedLetters, checkDomainInput, cleanDomainInput, isRegistrableLabel, parseFullDomain, splitDomain } from './domain-name.ts';
-import { domainLabelRefusal, domainProblemText } from './texts/domain-name-texts.ts';
+import { punycodeEncode } from './dns/punycode.ts';
+import { accentedLetters, checkDomainInput, cleanDomainInput, domainLabelProblem, isPunycodeLabel, isRegistrableLabel, parseFullDomain, splitDomain } from './domain-name.ts';
+import { domainInputRefusal, domainLabelRefusal, domainNameProblem, domainNameRefusal, domainProblemText } from './texts/domain-name-texts.ts';
 
 describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivity)', () => {
   it.each([
@@ -23,6 +24,8 @@ describe('cleanDomainInput (spec 000 section 5: cleaned after 500 ms of inactivi
     ['a trailing hyphen stays, so the check can say so', 'abc-', 'abc-'],
     ['a port is dropped', 'mijnbakkerij.nl:8080', 'mijnbakkerij.nl'],
     ['already clean stays as is', 'mijn-bakkerij.nl', 'mijn-bakkerij.nl'],
+    ["a name's xn-- form stays, so the check can say IDN is not sold yet", 'https://www.XN--BCHER-KVA.nl/pad', 'xn--bcher-kva.nl'],
+    ['xn-- that is not Punycode is cleaned like any double hyphen', 'xn--abc.nl', 'xn-abc.nl'],
   ])('%s: %j -> %j', (_rule, input, expected) => {
     expect(cleanDomainInput(input)).toBe(expected);
   });
@@ -44,13 +47,15 @@ describe('checkDomainInput (live rule of spec 000 section 5)', () => {
     ['accented letters are named as such', 'zö-ë', 'accented-letter'],
     ['also in the extension', 'bakker.nö', 'accented-letter'],
     ['upper-case ASCII is not an accent', 'Bakker', null],
+    ["a name's xn-- form (IDN) is named as such", 'xn--bcher-kva.nl', 'idn'],
+    ['xn-- followed by what is not Punycode is a double hyphen', 'xn--abc.nl', 'double-hyphen'],
   ])('%s', (_rule, input, expected) => {
     expect(checkDomainInput(input)).toBe(expected);
   });
 });
 
 describe('one rule for page and server', () => {
-  it.each(['abc', 'abc-', '-abc', 'a--b', 'ab', 'a'.repeat(63), 'a'.repeat(64), 'mijn-bakkerij', 'bakker1', 'bakkerij/pad', 'https://bakkerij.nl/pad', 'abc-.nl', 'zö-ë', 'café'])(
+  it.each(['abc', 'abc-', '-abc', 'a--b', 'ab', 'a'.repeat(63), 'a'.repeat(64), 'mijn-bakkerij', 'bakker1', 'bakkerij/pad', 'https://bakkerij.nl/pad', 'abc-.nl', 'zö-ë', 'café', 'xn--bcher-kva.nl', 'xn--abc'])(
     'the page lets %j through exactly when the server would register its name',
     (typed) => {
       const cleaned = cleanDomainInput(typed);
@@ -87,6 +92,34 @@ describe('server rules', () => {
   });
 });
 
+describe("a name's xn-- form (IDN, Punycode)", () => {
+  it.each([
+    ['bücher', 'xn--bcher-kva'],
+    ['münchen', 'xn--mnchen-3ya'],
+    ['bakkerij-zoë', 'xn--bakkerij-zo-9bb'],
+    ['日本語', 'xn--wgv71a119e'],
+  ])('knows %s as %s', (unicode, label) => {
+    expect(`xn--${punycodeEncode(unicode)}`).toBe(label);
+    expect(isPunycodeLabel(label)).toBe(true);
+    expect(domainLabelProblem(label)).toBe('idn');
+    expect(isRegistrableLabel(label)).toBe(false);
+    expect(parseFullDomain(`${label}.nl`, ['nl'])).toBeNull();
+  });
+
+  it.each([
+    ['not Punycode', 'xn--abc'],
+    ['all of it ASCII', `xn--${punycodeEncode('abc')}`],
+    ['upper-case letters in the Unicode form', `xn--${punycodeEncode('Bücher')}`],
+    ['not in the form the encoder writes', 'xn--bcher-kva-'],
+    ['empty after the prefix', 'xn--'],
+    ['longer than a label', `xn--${punycodeEncode(`${'a'.repeat(60)}ü`)}`],
+    ['a hyphen pair elsewhere', 'ab--bcher-kva'],
+  ])('does not take %s for one', (_why, label) => {
+    expect(isPunycodeLabel(label)).toBe(false);
+    expect(domainLabelProblem(label)).not.toBe('idn');
+  });
+});
+
 describe('why a name is refused, in both languages', () => {
   it('names the accented letters that were typed', () => {
     expect(accentedLetters('zö-ë')).toEqual(['ö', 'ë']);
@@ -99,5 +132,23 @@ describe('why a name is refused, in both languages', () => {
     expect(domainLabelRefusal('en', 'abc-')).toBe('A domain name cannot end with a hyphen.');
     expect(domainLabelRefusal('nl', 'ab')).toBe('Een domeinnaam heeft minstens 3 tekens (zonder extensie).');
     expect(domainLabelRefusal('nl', 'mijn-bakkerij')).toBeNull();
+  });
+
+  it('says that IDN names cannot be ordered yet, instead of blaming the hyphens of their xn-- form', () => {
+    expect(domainLabelRefusal('nl', 'xn--bcher-kva')).toBe('Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.');
+    expect(domainLabelRefusal('en', 'xn--bcher-kva')).toBe('Domain names with special characters (IDN, xn--…) cannot be ordered yet.');
+    expect(domainInputRefusal('nl', cleanDomainInput('XN--BCHER-KVA.NL'))).toBe('Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.');
+    expect(domainLabelRefusal('nl', 'xn--abc')).toBe('Een domeinnaam mag geen twee streepjes na elkaar hebben.');
+  });
+
+  it('judges the name part of a full domain, before the longest extension sold', () => {
+    const sold = ['nl', 'uk', 'co.uk'];
+    expect(domainNameRefusal('en', 'XN--BCHER-KVA.co.uk', sold)).toBe('Domain names with special characters (IDN, xn--…) cannot be ordered yet.');
+    expect(domainNameRefusal('nl', 'a--b.nl', sold)).toBe('Een domeinnaam mag geen twee streepjes na elkaar hebben.');
+    expect(domainNameRefusal('nl', 'ab.xyz', sold)).toBe('Een domeinnaam heeft minstens 3 tekens (zonder extensie).');
+    expect(domainNameRefusal('nl', 'bakkerij.co.uk', sold)).toBeNull();
+    expect(domainNameRefusal('nl', 'bakkerij.xyz', sold)).toBeNull();
+    expect(domainNameProblem('xn--bcher-kva.co.uk', sold)).toBe('idn');
+    expect(domainNameProblem('bakkerij.co.uk', sold)).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { punycodeDecode, punycodeEncode } from './dns/punycode.ts';
+
 /**
  * Domain-name rules shared by the browser (live input) and the server (the judge).
  * Spec 000 section 5: a name is 3 to 63 characters, has no leading hyphen and no double
@@ -8,7 +10,7 @@ export const DOMAIN_LABEL_MAX_LENGTH = 63;
 /** Delay of inactivity before the search input is cleaned (spec 000 section 9). */
 export const DOMAIN_INPUT_CLEAN_DELAY_MS = 500;
 
-export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | 'trailing-hyphen' | 'double-hyphen' | 'accented-letter' | 'forbidden-character';
+export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | 'trailing-hyphen' | 'double-hyphen' | 'accented-letter' | 'idn' | 'forbidden-character';
 
 /**
  * A letter outside a-z: an accented letter (ö, é) or one of another script. Such names need IDN
@@ -16,6 +18,28 @@ export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | '
  * say so, instead of dropping them without a word.
  */
 const ACCENTED_LETTER = /(?![a-zA-Z])[\p{L}\p{M}]/u;
+
+/**
+ * Whether `label` is an internationalised name in its ASCII form (an IDNA A-label): `xn--`
+ * followed by valid Punycode of a lower-case name with at least one letter outside a-z, written
+ * as the encoder writes it, 63 characters at most. `xn--bcher-kva` (bücher) is one; `xn--abc` is not.
+ */
+export function isPunycodeLabel(label: string): boolean {
+  if (!label.startsWith('xn--') || label.length > DOMAIN_LABEL_MAX_LENGTH || /[^a-z0-9-]/.test(label)) return false;
+  const encoded = label.slice(4);
+  let unicode: string;
+  try {
+    unicode = punycodeDecode(encoded);
+  } catch {
+    return false;
+  }
+  return (
+    /[^\x00-\x7f]/.test(unicode) && // eslint-disable-line no-control-regex
+    /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}-]+$/u.test(unicode) &&
+    unicode === unicode.normalize('NFC') &&
+    punycodeEncode(unicode) === encoded
+  );
+}
 
 /** The accented (non a-z) letters of `text`, each once, in the order they appear: `zö-ë` -> `['ö', 'ë']`. */
 export function accentedLetters(text: string): string[] {
@@ -25,7 +49,8 @@ export function accentedLetters(text: string): string[] {
 /**
  * Cleans what a person typed into what we search for: `https://www.Mijn Bakkerij,nl` becomes
  * `mijnbakkerij.nl` and `--mijn--bakker` becomes `mijn-bakker`. Accented letters are kept
- * (`zö-ë` stays `zö-ë`), so the check can say they are not supported yet.
+ * (`zö-ë` stays `zö-ë`), and so is a name in its `xn--` form (`xn--bcher-kva.nl`), so the check
+ * can say they are not supported yet.
  *
  * A slash (allowed in the input by spec 000 section 5) ends the host of an address: after a
  * scheme, or after a host with a dot, the rest is a path, query or fragment and is dropped
@@ -48,7 +73,12 @@ export function cleanDomainInput(raw: string): string {
   value = value.replace(/^www\./, '');
   // Letters outside a-z stay (see ACCENTED_LETTER); every other special character goes.
   value = value.replace(/[^a-z0-9.\p{L}\p{M}-]/gu, '');
-  value = value.replace(/-{2,}/g, '-').replace(/\.{2,}/g, '.');
+  // Runs of hyphens become one, except in a name's `xn--` form, kept so the check can say why it is refused.
+  value = value
+    .replace(/\.{2,}/g, '.')
+    .split('.')
+    .map((label) => (isPunycodeLabel(label) ? label : label.replace(/-{2,}/g, '-')))
+    .join('.');
   value = value.replace(/^[-.]+/, '').replace(/\.-+/g, '.');
   return value;
 }
@@ -62,6 +92,7 @@ export function domainLabelProblem(label: string): DomainInputProblem | null {
   if (ACCENTED_LETTER.test(label)) return 'accented-letter';
   if (/[^a-z0-9-]/.test(label)) return 'forbidden-character';
   if (label.startsWith('-')) return 'leading-hyphen';
+  if (isPunycodeLabel(label)) return 'idn';
   if (label.includes('--')) return 'double-hyphen';
   if (label.endsWith('-')) return 'trailing-hyphen';
   if (label.length > DOMAIN_LABEL_MAX_LENGTH) return 'too-long';

@@ -49,3 +49,4 @@ export * from './schemas/reseller-api.ts';
 export * from './contracts/index.ts';
 export * from './service-cards.ts';
 export * from './texts/period-texts.ts';
+export * from './texts/problem-texts.ts';

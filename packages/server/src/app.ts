@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { RESELLER_API_PREFIX } from '@kavel/core';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { registerAccountRoutes } from './features/accounts/account-routes.ts';
 import { registerControlPanelRoutes } from './features/accounts/control-panel-routes.ts';
@@ -43,6 +44,7 @@ import { registerPasswordJudge } from './http/password-judge.ts';
 import { validatorCompiler, zodSchemaController } from './http/schema-compilers.ts';
 import { registerHomeRoutes } from './features/home/home-routes.ts';
 import { RequestLog } from './http/request-log.ts';
+import { registerProblemTypes } from './http/problem-types.ts';
 import { registerRobots } from './http/robots.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerCanonicalHost, trustProxyOption } from './http/shop-origin.ts';
@@ -101,7 +103,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerEntityTags(app);
   await app.register(cookie);
   await app.register(formbody);
-  registerJsonBodyParser(app);
+  // The reseller API documents JSON bodies only: a form or text body there is a 415.
+  registerJsonBodyParser(app, { jsonOnlyPrefixes: [RESELLER_API_PREFIX] });
   const sessions = registerSessions(app, services.sessions);
   registerCsrfProtection(app);
 
@@ -164,6 +167,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerResellerApiRoutes(app, { ...apiAuth, availability, catalogue, domains, zones, idempotent });
   registerResellerApiOrders(app, { ...apiAuth, availability, catalogue, basket, orders: orders.direct, customer: services.customer });
   registerRobots(app);
+  registerProblemTypes(app);
   // the shop's home page and the extension pages (server-rendered)
   registerHomeRoutes(app, { catalogue, sessions });
   await registerPages(app, config.webDist, sessions);

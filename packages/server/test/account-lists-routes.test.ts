@@ -82,7 +82,7 @@ describe.each(databaseKinds)('account lists: domains, zones and hosting packages
 
     const someoneElses = await reseller.get(`/api/account/domeinen/${domain.id}/dns`);
     expect(someoneElses.statusCode).toBe(404);
-    expect(someoneElses.json()).toEqual({ message: NOT_FOUND });
+    expect(someoneElses.json()).toMatchObject({ message: NOT_FOUND });
     expect((await bakery.get('/api/account/domeinen/999999/dns')).statusCode).toBe(404);
     expect((await bakery.get('/api/account/domeinen/abc/dns')).statusCode).toBe(404);
     expect((await new TestClient(app).get(`/api/account/domeinen/${domain.id}/dns`)).statusCode).toBe(401);

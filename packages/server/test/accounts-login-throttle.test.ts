@@ -56,7 +56,7 @@ describe.each(databaseKinds)('login throttle on $name', (kind) => {
       const refused = await attempt(email, TEST_PASSWORD);
       expect(refused.statusCode).toBe(429);
       const seconds = Number(refused.headers['retry-after']);
-      expect(refused.json()).toEqual({
+      expect(refused.json()).toMatchObject({
         message: `Te veel mislukte inlogpogingen met dit e-mailadres. Wacht ${seconds} s en probeer het dan opnieuw.`,
         showLoginCaptcha: true,
         retryAfterSeconds: seconds,
@@ -179,7 +179,7 @@ describe.each(databaseKinds)('login throttle on $name', (kind) => {
       const client = freshClient(app);
       const response = await client.post('/api/login', { username: email, password: TEST_PASSWORD, 'g-recaptcha-response': await solveCaptcha(client, easy) });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Te veel mislukte pogingen. Los de captcha op en probeer het opnieuw.', showLoginCaptcha: true });
+      expect(response.json()).toMatchObject({ message: 'Te veel mislukte pogingen. Los de captcha op en probeer het opnieuw.', showLoginCaptcha: true });
     }
     const client = freshClient(app);
     const hard = await client.post('/api/login', { username: email, password: TEST_PASSWORD, 'g-recaptcha-response': await solveCaptcha(client, email) });

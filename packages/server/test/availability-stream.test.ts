@@ -114,12 +114,13 @@ describe.each(databaseKinds)('availability stream on $name', (kind) => {
     expect(writes).toBeLessThan(30);
   });
 
-  it('judges the name as sent: a raw a--b is invalid for every extension without asking the registry', async () => {
+  it('judges the name as sent: a raw a--b is invalid for every extension without asking the registry, and says why', async () => {
     const before = registry.calls.length;
     const result = await readEventStream(base + query('a--b', ['nl', 'com']));
+    const reason = 'Een domeinnaam mag geen twee streepjes na elkaar hebben.';
     expect(result.events.map((e) => e.data)).toEqual([
-      { domain: 'a--b.nl', status: 'invalid' },
-      { domain: 'a--b.com', status: 'invalid' },
+      { domain: 'a--b.nl', status: 'invalid', reason },
+      { domain: 'a--b.com', status: 'invalid', reason },
     ]);
     expect(registry.calls.length).toBe(before);
   });
@@ -168,6 +169,13 @@ describe.each(databaseKinds)('searches with the simulated registry on $name', (k
   afterAll(async () => {
     await app.close();
     await database.close();
+  });
+
+  it("says that a name's xn-- form (IDN) cannot be ordered yet, in the visitor's language", async () => {
+    const dutch = await readEventStream(base + query('xn--bcher-kva', ['nl']));
+    expect(dutch.events.map((e) => e.data)).toEqual([{ domain: 'xn--bcher-kva.nl', status: 'invalid', reason: 'Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.' }]);
+    const english = await readEventStream(base + query('xn--bcher-kva', ['com']), { headers: { cookie: 'kavel_lang=en' } });
+    expect(english.events.map((e) => e.data)).toEqual([{ domain: 'xn--bcher-kva.com', status: 'invalid', reason: 'Domain names with special characters (IDN, xn--…) cannot be ordered yet.' }]);
   });
 
   it("asks the shop about a whole search's names with one query, while each result still comes at its own latency", async () => {

@@ -80,6 +80,7 @@ describe.each(databaseKinds)('basket on $name', (kind) => {
       'zö-ë.nl': 'Ongeldige domeinnaam. Letters met accenten (zoals ö en ë) worden nog niet ondersteund.',
       'ab.nl': 'Ongeldige domeinnaam. Een domeinnaam heeft minstens 3 tekens (zonder extensie).',
       [`${'a'.repeat(64)}.nl`]: 'Ongeldige domeinnaam. Een domeinnaam heeft hoogstens 63 tekens (zonder extensie).',
+      'xn--bcher-kva.nl': 'Ongeldige domeinnaam. Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.',
       'mijnbakkerij.com': 'Ongeldige domeinnaam.',
     };
     for (const [title, refusal] of Object.entries(refusals)) {
@@ -87,6 +88,11 @@ describe.each(databaseKinds)('basket on $name', (kind) => {
       expect(response.statusCode, title).toBe(400);
       expect(JSON.parse(response.body).message, title).toBe(refusal);
     }
+    const english = new TestClient(app);
+    await english.get('/bestelprocedure?lang=en');
+    const idn = await add(english, nl, 'xn--bcher-kva.nl');
+    expect(idn.statusCode).toBe(400);
+    expect(JSON.parse(idn.body).message).toBe('Invalid domain name. Domain names with special characters (IDN, xn--…) cannot be ordered yet.');
     const wrongCode = await client.post('/api/bestelprocedure/addItem', { productId: nl.productId, productCode: 'DOMAIN_COM', title: 'x-y-z.nl' });
     expect(wrongCode.statusCode).toBe(400);
     const missing = await client.post('/api/bestelprocedure/addItem', { productCode: 'DOMAIN_NL' });

@@ -155,7 +155,7 @@ describe.each(databaseKinds)('step 3: smart benefits on $name', (kind) => {
     const before = await calls.get();
     const stale = await accept(client, ['UPGRADE_TO_BASIC_HOSTING', 'UPGRADE_TO_PREMIUM_HOSTING']);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: 'Dit aanbod past niet meer bij je selectie. Bekijk je bestelling en probeer het opnieuw.' });
+    expect(stale.json()).toMatchObject({ message: 'Dit aanbod past niet meer bij je selectie. Bekijk je bestelling en probeer het opnieuw.' });
     expect((await accept(client, ['UPGRADE_TO_PREMIUM_HOSTING'])).statusCode).toBe(409);
     expect(await calls.get()).toEqual(before);
 

@@ -53,6 +53,7 @@ const WITHOUT_CONTRACT: Record<string, string> = {
 const NOT_CALLED_BY_WEB: Partial<Record<ContractName, string>> = {
   paymentReturn: 'the payment provider sends the browser there',
   paymentWebhook: 'the payment provider calls it',
+  problemType: "a program reads it, through a refusal's `type`",
   domainDns: "the DNS page reads the records with the page's data (dnsZonePage); this answers the records alone",
   captchaV3Key: "reCAPTCHA v3's historic path; the page asks /captcha/key",
   captchaChallenge: 'the browser fetches the address the captcha key names',
@@ -222,7 +223,7 @@ describe.each(databaseKinds)('route contracts on $name', (kind) => {
         await client.post('/api/bestelprocedure/bestaatNiet', {}),
       ]) {
         expect(response.statusCode, response.body).toBe(404);
-        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
         expect(ZApiError.parse(response.json()).message).toBe('Niet gevonden.');
       }
       // A path the router has with other methods: 405 with the methods it has, in the same shape.

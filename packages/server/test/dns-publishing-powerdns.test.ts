@@ -1,4 +1,5 @@
-import { exportZoneFile, ZDnsZonePage, type DnsZoneRecord } from '@kavel/core';
+import { exportZoneFile, ZDnsImportAnswer, ZDnsZonePage, type DnsZoneRecord } from '@kavel/core';
+import { zoneDiffers } from '../src/ports/dns-publisher/rrsets.ts';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { dig, missingDnsTools, namedCheckzone, servedSerial } from './support/powerdns.ts';
@@ -41,5 +42,28 @@ describe.each(databaseKinds)('a record saved in the account is served by PowerDN
     if (!served.ok || !served.zone) throw new Error('PowerDNS does not hold the zone');
     const text = exportZoneFile('goudenkorst.nl', served.zone.records as DnsZoneRecord[], { nameservers: ['ns1.kavel.nl', 'ns2.kavel.nl'], hostmaster: 'hostmaster@kavel.nl', serial: served.zone.serial });
     expect(namedCheckzone('goudenkorst.nl', text)).toMatchObject({ ok: true });
+  });
+
+  it('serves a TXT imported as several strings in those strings, a long text in strings of 255, and sees no drift in them afterwards', async () => {
+    const bakery = await loginAs(app, 'klant@demo.kavel.nl');
+    const page = ZDnsZonePage.parse((await bakery.get('/api/account/dns-beheren?name=goudenkorst.nl')).json());
+    const long = `v=DKIM1; k=rsa; p=${'A'.repeat(300)}`;
+    const zoneFile = `delen IN TXT "part one" "part two"\nsleutel IN TXT "${long}"\n`;
+    const imported = await bakery.post(`/api/account/domeinen/${page.domainId}/dns/import`, { zoneFile, mode: 'merge' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const records = ZDnsImportAnswer.parse(imported.json()).page.dnsListOnStart;
+    expect(records).toContainEqual(expect.objectContaining({ name: 'delen', type: 'TXT', value: '"part one" "part two"' }));
+    expect(records).toContainEqual(expect.objectContaining({ name: 'sleutel', type: 'TXT', value: long }));
+    await waitForJobs(app);
+
+    const port = powerDns.server().dnsPort;
+    expect(dig(port, 'delen.goudenkorst.nl', 'TXT')).toEqual({ status: 'NOERROR', answers: ['TXT "part one" "part two"'], authoritative: true });
+    expect(dig(port, 'sleutel.goudenkorst.nl', 'TXT', 'tcp').answers).toEqual([`TXT "${long.slice(0, 255)}" "${long.slice(255)}"`]);
+    // Read back from PowerDNS, the strings are the shop's again: the catch-up finds nothing to send.
+    const served = await powerDns.publisher().read('goudenkorst.nl');
+    if (!served.ok || !served.zone) throw new Error('PowerDNS does not hold the zone');
+    expect(served.zone.records).toContainEqual(expect.objectContaining({ name: 'delen', value: '"part one" "part two"' }));
+    expect(served.zone.records).toContainEqual(expect.objectContaining({ name: 'sleutel', value: long }));
+    expect(zoneDiffers('goudenkorst.nl', records, served.zone.records as DnsZoneRecord[])).toBe(false);
   });
 });

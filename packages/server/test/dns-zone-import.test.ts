@@ -59,6 +59,8 @@ describe.each(databaseKinds)('importing a zone file on $name', (kind) => {
         { name: '@', type: 'A', value: '192.0.2.10', priority: null, ttl: 300 },
         { name: '@', type: 'A', value: '192.0.2.11', priority: null, ttl: 300 },
         { name: '@', type: 'MX', value: 'mail.goudenkorst.nl.', priority: 25, ttl: 3600 },
+        // Two strings in the file, two strings kept.
+        { name: '@', type: 'TXT', value: '"v=spf1 include:_spf.example.net " "include:_spf.example.org ~all"', priority: null, ttl: 3600 },
         { name: 'mail', type: 'A', value: '192.0.2.25', priority: null, ttl: 3600 },
       ]),
     );
@@ -70,7 +72,7 @@ describe.each(databaseKinds)('importing a zone file on $name', (kind) => {
     ]);
     const exported = await bakery.get(`${zoneOf(domainId)}/export`);
     expect(exported.statusCode, exported.body).toBe(200);
-    expect(exported.body).toContain('"v=spf1 include:_spf.example.net include:_spf.example.org ~all"');
+    expect(exported.body).toMatch(/^@ +3600 IN TXT +"v=spf1 include:_spf\.example\.net " "include:_spf\.example\.org ~all"$/m);
     const again = ZDnsImportAnswer.parse((await importing(exported.body)).json());
     expect(again.page.dnsListOnStart.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl }))).toEqual(records);
     expect(again.warnings).toEqual([]);
@@ -78,6 +80,11 @@ describe.each(databaseKinds)('importing a zone file on $name', (kind) => {
     const dnsList = JSON.stringify(records.map(({ name, type, value, priority, ttl }) => ({ name, type, value, priority, ttl })));
     const asProfile = await bakery.post('/api/account/dns/profile/fromDomain', { domainName: 'goudenkorst.nl', name: 'Van import', dnsList });
     expect(asProfile.statusCode, asProfile.body).toBe(400);
+    // The page's form edits the imported MX 25 (its select offers the record's own priority): no refusal.
+    const mx = again.page.dnsListOnStart.find((record) => record.type === 'MX')!;
+    const edited = await bakery.put(`${zoneOf(domainId)}/${mx.id}`, { name: '', type: 'MX', value: 'mail', priority: 25, ttl: 7200 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(ZDnsZonePage.parse(edited.json()).dnsListOnStart).toContainEqual(expect.objectContaining({ id: mx.id, name: '@', type: 'MX', priority: 25, ttl: 7200 }));
   });
 
   it.each([

@@ -93,11 +93,21 @@ describe.each(databaseKinds)('DNS zone routes on $name', (kind) => {
     expect(page.revision).toBeGreaterThan(korst.revision);
   });
 
+  it('takes a target ending in a top-level domain as a full name, one ending in .@ as relative, and "" as the apex for every type', async () => {
+    const added = async (record: object) => withoutIds(await write(await bakery.post(zoneOf(korst.domainId), record)));
+    expect(await added({ name: 'webwinkel', type: 'CNAME', value: 'bakkerij.github.io' })).toContainEqual(expect.objectContaining({ name: 'webwinkel', value: 'bakkerij.github.io.' }));
+    expect(await added({ name: '', type: 'MX', value: 'mx.example.nl', priority: 25 })).toContainEqual(expect.objectContaining({ name: '@', type: 'MX', value: 'mx.example.nl.', priority: 25 }));
+    expect(await added({ name: 'kassa', type: 'CNAME', value: 'kassa.shop.@' })).toContainEqual(expect.objectContaining({ name: 'kassa', value: 'kassa.shop.goudenkorst.nl.' }));
+    expect(await added({ name: '', type: 'TXT', value: 'google-site-verification=abc' })).toContainEqual(expect.objectContaining({ name: '@', type: 'TXT', value: 'google-site-verification=abc' }));
+    expect(await added({ name: '', type: 'AAAA', value: '2001:db8::99' })).toContainEqual(expect.objectContaining({ name: '@', type: 'AAAA', value: '2001:db8::99' }));
+  });
+
   it("refuses a record the rules refuse with the field's message, and changes nothing", async () => {
     const before = await pageOf(bakery, 'goudenkorst.nl');
     const refusals: Array<[unknown, string]> = [
       [{ name: 'www', type: 'A', value: '203.0.113.300' }, 'value'],
-      [{ name: '', type: 'A', value: '203.0.113.10' }, 'name'],
+      // The apex, written as "" like MX's, cannot have a CNAME.
+      [{ name: '', type: 'CNAME', value: 'elders.nl.' }, 'name'],
       [{ name: 'www', type: 'TXT', value: '' }, 'value'],
       [{ name: '', type: 'MX', value: 'mail', priority: 15.5 }, 'priority'],
       [{ name: 'sip', type: 'SRV', value: '60 5060 sip', priority: 10 }, 'name'],

@@ -34,7 +34,7 @@ describe.each(databaseKinds)('nested input on $name', (kind) => {
 
   const expectTooDeep = (response: LightMyRequestResponse) => {
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ message: TOO_DEEP });
+    expect(response.json()).toMatchObject({ message: TOO_DEEP });
   };
 
   it('reads a number field as a number or decimal digits, never an array or an object, and stores nothing else', async () => {

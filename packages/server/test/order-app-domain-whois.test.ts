@@ -34,7 +34,7 @@ describe.each(databaseKinds)("the order app's domain holder on $name", (kind) =>
     expect((await reseller.get(whoisOf('onbekend-domein.nl'))).statusCode).toBe(404);
     const malformed = await reseller.get(whoisOf('geen_domein.nl'));
     expect(malformed.statusCode).toBe(404);
-    expect(malformed.json()).toEqual({ message: 'Niet gevonden.' });
+    expect(malformed.json()).toMatchObject({ message: 'Niet gevonden.' });
     // The bakery's holder is untouched by the refused change.
     const bakery = await loginAs(app, 'klant@demo.kavel.nl');
     expect(ZDomainWhois.parse((await bakery.get(whoisOf('goudenkorst.nl'))).json()).holder.forename).toBe('Femke');

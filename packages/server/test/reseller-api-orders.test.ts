@@ -96,7 +96,7 @@ describe.each(databaseKinds)('reseller API orders on $name', (kind) => {
 
     const other = await order(orderKey, { domain: 'iets-anders.nl', holder: holderForm() }, key);
     expect(other.statusCode).toBe(409);
-    expect(other.json()).toEqual({ message: 'Deze Idempotency-Key hoort bij een eerdere bestelling van een andere domeinnaam.' });
+    expect(other.json()).toMatchObject({ message: 'Deze Idempotency-Key hoort bij een eerdere bestelling van een andere domeinnaam.' });
   });
 
   it('refuses without the scope, without an Idempotency-Key, and with bad input, ordering nothing', async () => {

@@ -33,7 +33,7 @@ describe.each(databaseKinds)('step 2: redirects, transfers and validation on $na
     for (const value of ['ftp:/x', 'http://x', 'localhost', 'javascript:alert(1)', 'mailto:info@example.nl', `https://${'a'.repeat(250)}.nl`]) {
       const response = await calls.addChild(unique, redirect, { value });
       expect(response.statusCode, value).toBe(400);
-      expect(response.json(), value).toEqual({ message: URL_MESSAGE, fieldErrors: { value: URL_MESSAGE } });
+      expect(response.json(), value).toMatchObject({ message: URL_MESSAGE, fieldErrors: { value: URL_MESSAGE } });
     }
     expect((await calls.get()).items[0]!.connectedItem).toEqual([]);
   });

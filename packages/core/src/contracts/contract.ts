@@ -23,6 +23,8 @@ export interface Contract {
   readonly status?: number;
   /** What the route is for when it is not a JSON call: a page, a classic form post, a redirect, a stream, a file to download. */
   readonly kind?: 'page' | 'form' | 'redirect' | 'stream' | 'file';
+  /** The `code` of a 400 for this call's input (`invalid_record`); `invalid_request` unless said. */
+  readonly problemCode?: string;
 }
 
 /**

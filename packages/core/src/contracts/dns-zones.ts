@@ -15,8 +15,8 @@ const RECORD = `${ZONE}/:recordId(^\\d+$)`;
 export const dnsZoneContracts = {
   dnsZonePage: contract({ method: 'GET', path: '/api/account/dns-beheren', querystring: ZDnsZonePageQuery, response: ZDnsZonePage }),
   domainDns: contract({ method: 'GET', path: ZONE, params: ZIdParams, response: z.array(ZDnsZoneRecord) }),
-  dnsAddRecord: contract({ method: 'POST', path: ZONE, params: ZIdParams, body: ZDnsRecord, response: ZDnsZonePage }),
-  dnsUpdateRecord: contract({ method: 'PUT', path: RECORD, params: ZDnsRecordParams, body: ZDnsRecord, response: ZDnsZonePage }),
+  dnsAddRecord: contract({ method: 'POST', path: ZONE, params: ZIdParams, body: ZDnsRecord, problemCode: 'invalid_record', response: ZDnsZonePage }),
+  dnsUpdateRecord: contract({ method: 'PUT', path: RECORD, params: ZDnsRecordParams, body: ZDnsRecord, problemCode: 'invalid_record', response: ZDnsZonePage }),
   dnsRemoveRecord: contract({ method: 'DELETE', path: RECORD, params: ZDnsRecordParams, response: ZDnsZonePage }),
   dnsResetToDefault: contract({ method: 'POST', path: `${ZONE}/reset`, params: ZIdParams, response: ZDnsZonePage }),
   dnsHistory: contract({ method: 'GET', path: `${ZONE}/history`, params: ZIdParams, response: z.array(ZDnsHistoryEntry) }),

@@ -16,7 +16,7 @@ import { shopContracts } from './shop.ts';
 import { whoisContracts } from './whois.ts';
 
 export * from './contract.ts';
-export { ZAltchaChallenge, type TAltchaChallenge } from './shop.ts';
+export { ZAltchaChallenge, ZProblemType, ZProblemTypeParams, type TAltchaChallenge, type TProblemType } from './shop.ts';
 export { RESELLER_API_OPERATIONS, RESELLER_API_PREFIX, resellerApiContracts, type ResellerApiCall } from './reseller-api.ts';
 export { basketCallsAt, type BasketCalls } from './basket.ts';
 export { RESELLER_FLOW_API } from './reseller-basket.ts';

@@ -40,10 +40,10 @@ export const resellerApiContracts = {
   resellerDomains: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/domains`, response: z.array(ZResellerDomain) }),
   resellerListOrders: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/orders`, querystring: ZResellerOrderListQuery, response: ZResellerOrderList }),
   resellerGetOrder: contract({ method: 'GET', path: `${RESELLER_API_PREFIX}/orders/:orderId(^\\d+$)`, params: ZResellerOrderParams, response: ZResellerOrderDetail }),
-  resellerCreateOrder: contract({ method: 'POST', path: `${RESELLER_API_PREFIX}/orders`, headers: ZIdempotencyHeaders, body: ZResellerOrderRequest, response: ZResellerOrder, status: 201 }),
+  resellerCreateOrder: contract({ method: 'POST', path: `${RESELLER_API_PREFIX}/orders`, headers: ZIdempotencyHeaders, body: ZResellerOrderRequest, problemCode: 'invalid_order', response: ZResellerOrder, status: 201 }),
   resellerDnsRecords: contract({ method: 'GET', path: DNS, params: ZResellerDomainParams, response: ZResellerDnsRecords }),
-  resellerDnsAddRecord: contract({ method: 'POST', path: `${DNS}/records`, params: ZResellerDomainParams, headers: ZOptionalIdempotencyHeaders, body: ZDnsRecord, response: ZResellerDnsRecords, status: 201 }),
-  resellerDnsUpdateRecord: contract({ method: 'PUT', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, headers: ZOptionalIdempotencyHeaders, body: ZDnsRecord, response: ZResellerDnsRecords }),
+  resellerDnsAddRecord: contract({ method: 'POST', path: `${DNS}/records`, params: ZResellerDomainParams, headers: ZOptionalIdempotencyHeaders, body: ZDnsRecord, problemCode: 'invalid_record', response: ZResellerDnsRecords, status: 201 }),
+  resellerDnsUpdateRecord: contract({ method: 'PUT', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, headers: ZOptionalIdempotencyHeaders, body: ZDnsRecord, problemCode: 'invalid_record', response: ZResellerDnsRecords }),
   resellerDnsRemoveRecord: contract({ method: 'DELETE', path: `${DNS}/records/:recordId(^\\d+$)`, params: ZResellerRecordParams, headers: ZOptionalIdempotencyHeaders, response: ZResellerDnsRecords }),
 };
 

@@ -16,6 +16,11 @@ export const ZAltchaChallenge = z.object({
 });
 export type TAltchaChallenge = z.infer<typeof ZAltchaChallenge>;
 
+/** `GET /api/problems/{code}`: what a refusal's `code` (problem type, RFC 9457) means. */
+export const ZProblemTypeParams = z.object({ code: z.string().regex(/^[a-z0-9_]{1,80}$/, { error: 'invalidValue' }) });
+export const ZProblemType = z.object({ type: z.string(), code: z.string(), description: z.string() });
+export type TProblemType = z.infer<typeof ZProblemType>;
+
 /** Public calls of the shop: catalogue, countries, the availability stream, captcha, error reports. */
 export const shopContracts = {
   catalogue: contract({ method: 'GET', path: '/api/catalogue', response: ZCatalogue }),
@@ -30,5 +35,6 @@ export const shopContracts = {
   captchaKey: contract({ method: 'GET', path: '/captcha/key', response: ZCaptchaKey }),
   /** The same answer under reCAPTCHA v3's historic path. */
   captchaV3Key: contract({ method: 'GET', path: '/captcha-v3/key', response: ZCaptchaKey }),
+  problemType: contract({ method: 'GET', path: '/api/problems/:code', params: ZProblemTypeParams, response: ZProblemType }),
   captchaChallenge: contract({ method: 'GET', path: '/captcha/challenge', querystring: ZCaptchaChallengeQuery, response: ZAltchaChallenge }),
 };

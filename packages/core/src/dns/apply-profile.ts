@@ -1,4 +1,6 @@
-import { forDomain, type DnsZoneRecord, type TDnsRecordStored } from './record.ts';
+import { forDomain } from './place-record.ts';
+import type { DnsZoneRecord, TDnsRecordStored } from './record.ts';
+import { txtText } from './txt.ts';
 import { zoneProblems } from './zone-rules.ts';
 
 /**
@@ -17,7 +19,7 @@ const SPF = /^v=spf1(\s|$)/i;
  * the `autodiscover` alias mail programs look up (Microsoft 365's; set by the 'office' preset).
  */
 export function isMailRecord(record: { name: string; type: string; value: string }): boolean {
-  if (record.name === '@') return record.type === 'MX' || (record.type === 'TXT' && SPF.test(record.value.trim()));
+  if (record.name === '@') return record.type === 'MX' || (record.type === 'TXT' && SPF.test(txtText(record.value).trim()));
   return record.name === 'autodiscover' && record.type === 'CNAME';
 }
 

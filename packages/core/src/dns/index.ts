@@ -2,6 +2,8 @@ export * from './ip.ts';
 export * from './names.ts';
 export * from './punycode.ts';
 export * from './record.ts';
+export * from './place-record.ts';
+export * from './targets.ts';
 export * from './txt.ts';
 export * from './zone-rules.ts';
 export * from './zone-file/index.ts';

@@ -3,7 +3,8 @@ import { domainToAscii } from './punycode.ts';
 /**
  * Names in a zone. Owner names are stored relative to the zone, lower case, in Punycode, with
  * `@` for the apex (never an empty name). Targets (CNAME, MX, SRV) are stored absolute with a
- * trailing dot. `[DOMAINNAME]` stands for the domain in profiles and is filled in on applying.
+ * trailing dot. `[DOMAINNAME]` stands for the domain in profiles and is filled in on applying;
+ * a target ending in `.@` is relative to the zone on purpose (`mail.@`).
  */
 export const DOMAIN_PLACEHOLDER = '[DOMAINNAME]';
 export const APEX = '@';
@@ -58,13 +59,5 @@ export function absoluteOwner(owner: string, domain: string): string {
   return owner === APEX ? `${zone}.` : `${owner}.${zone}.`;
 }
 
-/**
- * Spec 001 section 5's MX completion, used for every target: kept if it ends with a dot,
- * otherwise the domain is appended with a dot; `@` is the domain itself.
- */
-export function completeTarget(target: string, domain: string): string {
-  const lower = asciiName(target);
-  const zone = domainToAscii(domain);
-  if (lower === APEX) return `${zone}.`;
-  return lower.endsWith('.') ? lower : `${lower}.${zone}.`;
-}
+/** A target written relative to the zone on purpose, whatever its last label: `mail.shop.@`. */
+export const RELATIVE_SUFFIX = `.${APEX}`;

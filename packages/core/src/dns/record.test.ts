@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { message } from '../texts/messages.ts';
 import { validationMessage } from '../texts/validation.ts';
-import { forDomain, ZDnsRecord, type TDnsRecord } from './record.ts';
+import { forDomain, storedValuePreview } from './place-record.ts';
+import { ZDnsRecord, type TDnsRecord } from './record.ts';
 
 const DOMAIN = 'goudenkorst.nl';
 
@@ -15,18 +16,33 @@ function judge(input: Partial<TDnsRecord> & Record<string, unknown>) {
 
 describe('DNS record rules (spec 001 section 5 and what a DNS server accepts)', () => {
   it.each([
-    ['name is required for A', { name: '' }, { field: 'name', key: 'required' }],
-    ['name is required for TXT', { name: '', type: 'TXT', value: 'x' }, { field: 'name', key: 'required' }],
-    ['name is optional for MX: the apex', { name: '', type: 'MX', value: 'mail', priority: 10 }, { name: '@', value: 'mail.goudenkorst.nl.' }],
+    ['an empty name is the apex for A', { name: '' }, { name: '@', type: 'A' }],
+    ['an empty name is the apex for TXT', { name: '', type: 'TXT', value: 'x' }, { name: '@', type: 'TXT' }],
+    ['an empty name is the apex for MX', { name: '', type: 'MX', value: 'mail', priority: 10 }, { name: '@', value: 'mail.goudenkorst.nl.' }],
+    ['no name at all is the apex too', { name: undefined, type: 'AAAA', value: '2001:db8::1' }, { name: '@' }],
+    ['an empty name is the apex, where a CNAME cannot be', { name: '', type: 'CNAME', value: 'elders.nl.' }, { field: 'name', key: 'dnsCnameApex' }],
     ['type must be one of the six', { type: 'NS' }, { field: 'type', key: 'dnsType' }],
     ['type is required', { type: undefined }, { field: 'type', key: 'dnsType' }],
     ['value is required', { value: '  ' }, { field: 'value', key: 'required' }],
-    ['MX priority from the list', { type: 'MX', value: 'mail', priority: 25 }, { field: 'priority', key: 'dnsMxPriority' }],
-    ['MX priority is required', { type: 'MX', value: 'mail', priority: null }, { field: 'priority', key: 'dnsMxPriority' }],
+    ['MX priority beyond the form list', { name: '@', type: 'MX', value: 'mail', priority: 25 }, { priority: 25 }],
+    ['MX priority up to 65535', { name: '@', type: 'MX', value: 'mail', priority: 65_535 }, { priority: 65_535 }],
+    ['MX priority not beyond 65535', { name: '@', type: 'MX', value: 'mail', priority: 65_536 }, { field: 'priority', key: 'dnsPriority' }],
+    ['MX priority is required', { type: 'MX', value: 'mail', priority: null }, { field: 'priority', key: 'dnsPriority' }],
     ['MX priority 15 is in the record page list', { name: '@', type: 'MX', value: 'mail', priority: 15 }, { priority: 15 }],
     ['MX completion: relative value gets the domain', { name: '@', type: 'MX', value: 'mail', priority: 10 }, { value: 'mail.goudenkorst.nl.' }],
     ['MX completion: a value ending in a dot is kept', { name: '@', type: 'MX', value: 'aspmx.l.google.com.', priority: 1 }, { value: 'aspmx.l.google.com.' }],
     ['CNAME target completed the same way', { type: 'CNAME', value: 'shop' }, { value: 'shop.goudenkorst.nl.' }],
+    ['MX to a full name without the final dot: it ends in a top-level domain', { name: '@', type: 'MX', value: 'mail.example.nl', priority: 10 }, { value: 'mail.example.nl.' }],
+    ['CNAME to a full name without the final dot', { type: 'CNAME', value: 'bakkerij.github.io' }, { value: 'bakkerij.github.io.' }],
+    ['a target ending in the domain itself is full', { type: 'CNAME', value: 'Shop.Goudenkorst.NL' }, { value: 'shop.goudenkorst.nl.' }],
+    ['the domain itself as a target', { type: 'CNAME', value: 'goudenkorst.nl' }, { value: 'goudenkorst.nl.' }],
+    ['a target whose last label is no top-level domain is relative', { name: '@', type: 'MX', value: 'mail.intern', priority: 10 }, { value: 'mail.intern.goudenkorst.nl.' }],
+    ['a target ending in .@ is relative on purpose', { type: 'CNAME', value: 'bakkerij.shop.@' }, { value: 'bakkerij.shop.goudenkorst.nl.' }],
+    ['an MX ending in .@ is relative on purpose', { name: '@', type: 'MX', value: 'MAIL.@', priority: 10 }, { value: 'mail.goudenkorst.nl.' }],
+    ['an IDN top-level domain makes a target full', { type: 'CNAME', value: 'winkel.みんな' }, { value: 'winkel.xn--q9jyb4c.' }],
+    ['an SRV target without the final dot that ends in a top-level domain', { name: '_sip._tcp', type: 'SRV', value: '10 20 5060 sip.example.nl' }, { priority: 10, value: '20 5060 sip.example.nl.' }],
+    ['.@ alone is no target', { type: 'CNAME', value: '.@' }, { field: 'value', key: 'dnsTarget' }],
+    ['an empty label before .@ is refused', { type: 'CNAME', value: 'shop..@' }, { field: 'value', key: 'dnsTarget' }],
     ['CNAME target @ is the domain', { type: 'CNAME', value: '@' }, { value: 'goudenkorst.nl.' }],
     ['no CNAME at the apex', { name: '@', type: 'CNAME', value: 'elders.nl.' }, { field: 'name', key: 'dnsCnameApex' }],
     ['no CNAME at the apex written in full', { name: 'goudenkorst.nl.', type: 'CNAME', value: 'elders.nl.' }, { field: 'name', key: 'dnsCnameApex' }],
@@ -69,7 +85,8 @@ describe('DNS record rules (spec 001 section 5 and what a DNS server accepts)', 
     ['a full name of another domain is refused', { name: 'www.elders.nl.' }, { field: 'name', key: 'dnsNameOutsideZone' }],
     ['IDN name stored in punycode', { name: 'bücher' }, { name: 'xn--bcher-kva' }],
     ['IDN target stored in punycode', { type: 'CNAME', value: 'münchen.de.' }, { value: 'xn--mnchen-3ya.de.' }],
-    ['TXT pasted as quoted strings is joined', { name: '@', type: 'TXT', value: '"v=spf1 " "-all"' }, { value: 'v=spf1 -all' }],
+    ['TXT pasted as quoted strings keeps its strings', { name: '@', type: 'TXT', value: '"v=spf1 " "-all"' }, { value: '"v=spf1 " "-all"' }],
+    ['TXT of one quoted string is stored bare', { name: '@', type: 'TXT', value: '"v=spf1 -all"' }, { value: 'v=spf1 -all' }],
     ['TXT keeps escaped quotes as text', { name: '@', type: 'TXT', value: '"say \\"hi\\""' }, { value: 'say "hi"' }],
     ['TXT without quotes is kept as typed', { name: '@', type: 'TXT', value: 'a "quoted" word' }, { value: 'a "quoted" word' }],
     ['priority is dropped for types without one', { priority: 10 }, { priority: null }],
@@ -91,8 +108,26 @@ describe('DNS record rules (spec 001 section 5 and what a DNS server accepts)', 
     expect(forDomain(txt, 'goudenkorst.nl')).toMatchObject({ ok: true, record: { value: 'site=goudenkorst.nl' } });
   });
 
+  it("previews what a typed target is stored as, as the form shows it before saving", () => {
+    const preview = (type: TDnsRecord['type'], value: string, priority: number | null = null) => storedValuePreview({ type, value, priority }, 'example.nl');
+    expect(preview('MX', 'mail.example.nl')).toBe('mail.example.nl.');
+    expect(preview('MX', ' Mail ')).toBe('mail.example.nl.');
+    expect(preview('CNAME', 'bakkerij.github.io')).toBe('bakkerij.github.io.');
+    expect(preview('CNAME', 'bakkerij.shop.@')).toBe('bakkerij.shop.example.nl.');
+    expect(preview('CNAME', '@')).toBe('example.nl.');
+    expect(preview('SRV', '10 20 5060 sip')).toBe('20 5060 sip.example.nl.');
+    expect(preview('SRV', '20 5060 sip.elders.de', 10)).toBe('20 5060 sip.elders.de.');
+    // Nothing to preview: no target, or a value the rules refuse.
+    expect(preview('A', '203.0.113.10')).toBeNull();
+    expect(preview('CNAME', 'not a name')).toBeNull();
+    expect(preview('SRV', '10 20')).toBeNull();
+    // The preview is what saving stores.
+    const saved = forDomain(ZDnsRecord.parse({ name: '@', type: 'MX', value: 'mail.example.nl', priority: 10 }), 'example.nl');
+    expect(saved).toMatchObject({ ok: true, record: { value: preview('MX', 'mail.example.nl') } });
+  });
+
   it('has every message in Dutch and English', () => {
-    for (const key of ['dnsType', 'dnsName', 'dnsIpv4', 'dnsIpv6', 'dnsTarget', 'dnsMxPriority', 'dnsSrvName', 'dnsSrvValue', 'dnsCnameApex', 'dnsMxTargetCname', 'dnsIpv6Ipv4', 'dnsHostTarget', 'dnsNameTooLong']) {
+    for (const key of ['dnsType', 'dnsName', 'dnsNameRequired', 'dnsIpv4', 'dnsIpv6', 'dnsTarget', 'dnsMxPriority', 'dnsSrvName', 'dnsSrvValue', 'dnsCnameApex', 'dnsMxTargetCname', 'dnsIpv6Ipv4', 'dnsHostTarget', 'dnsNameTooLong']) {
       expect(validationMessage('nl', key)).not.toBe(key);
       expect(validationMessage('en', key)).not.toBe(validationMessage('nl', key));
     }

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { requiredSafeText, safeText } from '../schemas/safe-text.ts';
 import { canonicalIpv6, embedsIpv4, isIpv4, isIpv6 } from './ip.ts';
-import { absoluteOwner, APEX, asciiName, completeTarget, DOMAIN_PLACEHOLDER, fillDomainName, isWellFormedName, relativeOwner } from './names.ts';
-import { txtValueIssue, unquoteTxt } from './txt.ts';
+import { APEX, asciiName, DOMAIN_PLACEHOLDER, fillDomainName, isWellFormedName, RELATIVE_SUFFIX } from './names.ts';
+import { normalTxt, txtValueIssue } from './txt.ts';
 
 /** Record types of spec 001 sections 5 and 10. */
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV'] as const;
 export const ZDnsRecordType = z.enum(DNS_RECORD_TYPES, { error: 'dnsType' });
 export type TDnsRecordType = z.infer<typeof ZDnsRecordType>;
 
-/** MX priorities the record page offers (spec 001 section 5); the profile page's list lacks 15. */
+/**
+ * MX priorities the record page offers (spec 001 section 5); the profile page's list lacks 15.
+ * The list is the forms' choice: a record itself may have any priority from 0 to 65535 (the
+ * reseller API, a zone file, a record imported with 25 and edited on the page).
+ */
 export const MX_PRIORITIES = [0, 1, 5, 10, 15, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
 export const PROFILE_MX_PRIORITIES = MX_PRIORITIES.filter((priority) => priority !== 15);
 
@@ -24,9 +28,10 @@ const PORT_LIKE = /^(0|[1-9][0-9]{0,4})$/;
 
 const uint16 = (text: string | undefined) => (text !== undefined && PORT_LIKE.test(text) && Number(text) <= 65_535 ? Number(text) : null);
 
-/** A target as typed: `@`, a relative or absolute host name, possibly with `[DOMAINNAME]`. */
-function isTarget(value: string): boolean {
+/** A target as typed: `@`, a relative or absolute host name (`mail.@` relative on purpose), possibly with `[DOMAINNAME]`. */
+export function isTarget(value: string): boolean {
   const sample = asciiName(fillDomainName(value, SAMPLE_DOMAIN));
+  if (sample.endsWith(RELATIVE_SUFFIX)) return isWellFormedName(sample.slice(0, -RELATIVE_SUFFIX.length), false) && !sample.endsWith(`.${RELATIVE_SUFFIX}`);
   return sample === APEX || isWellFormedName(sample, false);
 }
 
@@ -37,10 +42,10 @@ function isTarget(value: string): boolean {
 const isHostTarget = (value: string) => isTarget(value) && !value.includes('_');
 
 /** The longest name in presentation form without its final dot (255 octets on the wire). */
-const MAX_NAME_LENGTH = 253;
+export const MAX_NAME_LENGTH = 253;
 
 /** Reads an SRV value: `weight port target` with the priority apart, or `priority weight port target`. */
-function readSrv(value: string, priority: number | null): { priority: number; rest: string } | null {
+export function readSrv(value: string, priority: number | null): { priority: number; rest: string } | null {
   const parts = value.trim().split(/\s+/);
   const [first, ...others] = parts;
   if (parts.length === 4 && priority !== null && uint16(first) !== priority) return null;
@@ -50,13 +55,16 @@ function readSrv(value: string, priority: number | null): { priority: number; re
   return { priority: p, rest: `${Number(weight)} ${Number(port)} ${target === '.' ? '.' : asciiName(target)}` };
 }
 
-type Issue = { path: 'name' | 'type' | 'value' | 'priority' | 'ttl'; key: string };
+export type RecordIssue = { path: 'name' | 'type' | 'value' | 'priority' | 'ttl'; key: string };
 
-/** The rules of one record that need no zone: spec 001 section 5, and what a DNS server accepts. */
-function recordIssue(record: { name: string; type: TDnsRecordType; value: string; priority: number | null }): Issue | null {
+/**
+ * The rules of one record that need no zone: spec 001 section 5, and what a DNS server accepts.
+ * An empty name is the apex, `@`, for every type (the spec's form asks a name except for MX, a
+ * rule of the form); a CNAME there is refused, as DNS has no CNAME beside the zone's SOA and NS.
+ */
+function recordIssue(record: { name: string; type: TDnsRecordType; value: string; priority: number | null }): RecordIssue | null {
   const { name, type, value, priority } = record;
-  if (name === '' && type !== 'MX') return { path: 'name', key: 'required' };
-  const owner = asciiName(fillDomainName(name, SAMPLE_DOMAIN));
+  const owner = name === '' ? APEX : asciiName(fillDomainName(name, SAMPLE_DOMAIN));
   if (owner !== '' && owner !== APEX && !isWellFormedName(owner, true)) return { path: 'name', key: 'dnsName' };
   switch (type) {
     case 'A':
@@ -68,7 +76,7 @@ function recordIssue(record: { name: string; type: TDnsRecordType; value: string
       if (owner === APEX) return { path: 'name', key: 'dnsCnameApex' };
       return isTarget(value) ? null : { path: 'value', key: 'dnsTarget' };
     case 'MX':
-      if (priority === null || !(MX_PRIORITIES as readonly number[]).includes(priority)) return { path: 'priority', key: 'dnsMxPriority' };
+      if (priority === null) return { path: 'priority', key: 'dnsPriority' };
       if (!isTarget(value)) return { path: 'value', key: 'dnsTarget' };
       return isHostTarget(value) ? null : { path: 'value', key: 'dnsHostTarget' };
     case 'SRV':
@@ -90,17 +98,40 @@ function recordIssue(record: { name: string; type: TDnsRecordType; value: string
  * A DNS record as the pages send it and the server answers it (spec 001 sections 3 and 5), for
  * a domain's zone and for a profile alike. Parsing checks every rule that needs no zone and
  * answers the stored form: names lower case in Punycode (`@` for the apex), AAAA in its one
- * text (RFC 5952), a TXT pasted as quoted strings joined into one text, SRV as `weight port target`
- * with the priority in `priority`, and no priority on types without one. `[DOMAINNAME]` is kept.
- * `forDomain` then places the record in a zone (MX completion); `zoneProblems` checks the zone.
+ * text (RFC 5952), a TXT in its stored form (`txt.ts`: quoted strings stay separate strings), SRV
+ * as `weight port target` with the priority in `priority`, and no priority on types without one.
+ * `[DOMAINNAME]` is kept. `forDomain` then places the record in a zone (targets made absolute);
+ * `zoneProblems` checks the zone.
  */
 export const ZDnsRecord = z
   .object({
-    name: safeText(253).default(''),
+    name: safeText(253)
+      .default('')
+      .describe(
+        'The owner name relative to the domain: `www`, `_sip._tcp`, `*`, `*.shop`. `""` (the default) and `@` are the domain itself (the apex), for every type; a CNAME cannot be there. A full name in the domain (`www.example.nl` or `www.example.nl.`) is made relative. Answered lower case, in Punycode.',
+      ),
     type: ZDnsRecordType,
-    value: requiredSafeText(4096),
-    priority: z.number({ error: 'dnsPriority' }).int({ error: 'dnsPriority' }).min(0, { error: 'dnsPriority' }).max(65_535, { error: 'dnsPriority' }).nullable().default(null),
-    ttl: z.number({ error: 'dnsTtl' }).int({ error: 'dnsTtl' }).min(MIN_TTL, { error: 'dnsTtl' }).max(MAX_TTL, { error: 'dnsTtl' }).optional(),
+    value: requiredSafeText(4096).describe(
+      'A: an IPv4 address. AAAA: an IPv6 address. CNAME, MX: a host name. SRV: `weight port target` with `priority` apart, or `priority weight port target`. ' +
+        'TXT: the text, or quoted strings (`"part one" "part two"`), which stay separate strings. ' +
+        'A host name (CNAME, MX, SRV target) ending in a dot is absolute; `@` is the domain itself; a name with a dot whose last label is a top-level domain (IANA\'s list), such as `mail.example.nl` or `bakkerij.github.io`, or that ends in the domain, is absolute too; a name ending in `.@` is relative to the domain on purpose (`mail.shop.@` becomes `mail.shop.<domain>.`); any other name is relative to the domain (`mail` becomes `mail.<domain>.`). ' +
+        'Answers carry the stored, absolute form.',
+    ),
+    priority: z
+      .number({ error: 'dnsPriority' })
+      .int({ error: 'dnsPriority' })
+      .min(0, { error: 'dnsPriority' })
+      .max(65_535, { error: 'dnsPriority' })
+      .nullable()
+      .default(null)
+      .describe('MX: its preference, 0 to 65535 (required). SRV: the priority, unless the value starts with it. Left out for the other types.'),
+    ttl: z
+      .number({ error: 'dnsTtl' })
+      .int({ error: 'dnsTtl' })
+      .min(MIN_TTL, { error: 'dnsTtl' })
+      .max(MAX_TTL, { error: 'dnsTtl' })
+      .optional()
+      .describe('Seconds, 60 to 604800. Left out: the TTL of the record set (the same name and type), else 3600.'),
   })
   .superRefine((record, context) => {
     const issue = recordIssue(record);
@@ -123,7 +154,7 @@ export const ZDnsRecord = z
         return { name, type: record.type, value: srv?.rest ?? record.value, priority: srv?.priority ?? record.priority, ...ttl };
       }
       case 'TXT':
-        return { name, type: record.type, value: unquoteTxt(record.value) ?? record.value, priority: null, ...ttl };
+        return { name, type: record.type, value: normalTxt(record.value), priority: null, ...ttl };
     }
   });
 export type TDnsRecord = z.input<typeof ZDnsRecord>;
@@ -147,39 +178,6 @@ export interface DnsZoneRecord {
   value: string;
   priority: number | null;
   ttl: number;
-}
-
-export type PlaceResult = { ok: true; record: DnsZoneRecord } | { ok: false; field: Issue['path']; key: string };
-
-/**
- * Places a parsed record in `domain`'s zone: `[DOMAINNAME]` filled in, the owner made relative
- * (refused when it lies outside the zone), and every target completed the way spec 001 section 5
- * completes an MX value (`mail` becomes `mail.<domain>.`).
- */
-export function forDomain(record: TDnsRecordStored, domain: string): PlaceResult {
-  const owner = relativeOwner(fillDomainName(record.name, domain), domain);
-  if (owner === null) return { ok: false, field: 'name', key: 'dnsNameOutsideZone' };
-  if (record.type === 'CNAME' && owner === APEX) return { ok: false, field: 'name', key: 'dnsCnameApex' };
-  // Only the zone makes a name whole: a name of 250 characters fits alone, not before the domain.
-  if (absoluteOwner(owner, domain).length - 1 > MAX_NAME_LENGTH) return { ok: false, field: 'name', key: 'dnsNameTooLong' };
-  const value = fillDomainName(record.value, domain);
-  const placed = { name: owner, type: record.type, priority: record.priority, ttl: record.ttl ?? DEFAULT_TTL };
-  const withTarget = (target: string, data: string): PlaceResult =>
-    target.length - 1 > MAX_NAME_LENGTH ? { ok: false, field: 'value', key: 'dnsNameTooLong' } : { ok: true, record: { ...placed, value: data } };
-  switch (record.type) {
-    case 'CNAME':
-    case 'MX': {
-      const target = completeTarget(value, domain);
-      return withTarget(target, target);
-    }
-    case 'SRV': {
-      const [weight, port, target = '.'] = value.split(' ');
-      const full = target === '.' ? '.' : completeTarget(target, domain);
-      return withTarget(full, `${weight} ${port} ${full}`);
-    }
-    default:
-      return { ok: true, record: { ...placed, value } };
-  }
 }
 
 /** Whether a text still holds the profile placeholder. */

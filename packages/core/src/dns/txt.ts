@@ -1,8 +1,11 @@
 import { SINGLE_LINE_TEXT } from '../schemas/safe-text.ts';
 
 /**
- * TXT values: one logical text in the shop, split into character strings of at most 255 bytes
- * when published (RFC 1035 section 3.3), quoted with `"` and `\` escaped.
+ * TXT values. A TXT record holds one or more character strings of at most 255 bytes (RFC 1035
+ * section 3.3). The shop stores a record's strings in one text: a bare text (`v=spf1 mx ~all`)
+ * when splitting it every 255 bytes gives its strings, which is so for almost every record, and
+ * otherwise its strings quoted (`"part one" "part two"`), so strings written apart stay apart
+ * through storing, publishing and exporting. A stored bare text never starts with `"`.
  */
 const MAX_STRING_BYTES = 255;
 const encoder = new TextEncoder();
@@ -50,19 +53,19 @@ function presentByte(byte: number): string {
   return `\\${String(byte).padStart(3, '0')}`;
 }
 
-/** The presentation form (zone files, PowerDNS): `"v=DKIM1; k=rsa; p=…" "…rest"`. */
-export function quoteTxt(text: string): string {
-  return splitTxt(text)
-    .map((piece) => `"${Array.from(encoder.encode(piece), presentByte).join('')}"`)
-    .join(' ');
-}
+/** One character string in presentation form (zone files, PowerDNS): printable ASCII, the rest as `\\DDD`. */
+const presentString = (piece: string) => `"${Array.from(encoder.encode(piece), presentByte).join('')}"`;
+
+/** One character string as the shop stores it among others: `"` and `\\` escaped, other characters as they are. */
+const storedString = (piece: string) => `"${piece.replace(/["\\]/g, (char) => `\\${char}`)}"`;
 
 /**
- * Reads one or more quoted strings (`"a" "b\"c"`) into one text, with `\X` and `\DDD` escapes.
+ * Reads one or more quoted strings (`"a" "b\"c"`) with `\X` and `\DDD` escapes into their texts.
  * Answers null when the text is not a sequence of quoted strings.
  */
-export function unquoteTxt(text: string): string | null {
-  const bytes: number[] = [];
+export function readTxtStrings(text: string): string[] | null {
+  const strings: string[] = [];
+  let bytes: number[] = [];
   let i = 0;
   const source = text.trim();
   if (!source.startsWith('"')) return null;
@@ -89,10 +92,55 @@ export function unquoteTxt(text: string): string | null {
       pushUtf8(bytes, point);
       i += point > 0xffff ? 2 : 1;
     }
+    strings.push(decoder.decode(new Uint8Array(bytes)));
+    bytes = [];
     i++;
     while (source[i] === ' ' || source[i] === '\t') i++;
   }
-  return decoder.decode(new Uint8Array(bytes));
+  return strings;
+}
+
+/** Reads one or more quoted strings into the one text they make together; null when it is not such a sequence. */
+export function unquoteTxt(text: string): string | null {
+  return readTxtStrings(text)?.join('') ?? null;
+}
+
+/**
+ * The character strings of a TXT value as typed or stored: quoted strings as written, a bare text
+ * split every 255 bytes; a quoted string longer than 255 bytes is split the same way.
+ */
+export function txtStrings(value: string): string[] {
+  return (readTxtStrings(value) ?? [value]).flatMap(splitTxt);
+}
+
+/** The text a TXT value's strings make together: what SPF and the one-line text rule read. */
+export const txtText = (value: string) => txtStrings(value).join('');
+
+/**
+ * How the shop stores a record of these strings: the bare text when splitting it gives them back
+ * (and it is not empty and neither starts with `"` nor starts or ends with a blank, which a typed
+ * value would lose),
+ * else the strings quoted.
+ */
+export function storedTxt(strings: readonly string[]): string {
+  const pieces = strings.flatMap(splitTxt);
+  const text = pieces.join('');
+  const split = splitTxt(text);
+  const bare = text !== '' && !text.startsWith('"') && text === text.trim() && split.length === pieces.length && split.every((piece, index) => piece === pieces[index]);
+  return bare ? text : pieces.map(storedString).join(' ');
+}
+
+/** Strings in presentation form, each over 255 bytes split: what a zone file's TXT strings are handed on as. */
+export function quoteTxtStrings(strings: readonly string[]): string {
+  return strings.flatMap(splitTxt).map(presentString).join(' ');
+}
+
+/** A TXT value as typed (`v=spf1 mx ~all`, or quoted strings) in its stored form. */
+export const normalTxt = (value: string) => storedTxt(txtStrings(value));
+
+/** A stored TXT value in presentation form (zone files, PowerDNS): `"v=DKIM1; k=rsa; p=…" "…rest"`. */
+export function quoteTxt(value: string): string {
+  return txtStrings(value).map(presentString).join(' ');
 }
 
 /**
@@ -101,5 +149,5 @@ export function unquoteTxt(text: string): string | null {
  * control character, and so no NUL, which PostgreSQL text cannot hold), however it was written.
  */
 export function txtValueIssue(value: string): 'controlCharacters' | null {
-  return SINGLE_LINE_TEXT.test(unquoteTxt(value) ?? value) ? null : 'controlCharacters';
+  return SINGLE_LINE_TEXT.test(txtText(value)) ? null : 'controlCharacters';
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_TTL, forDomain, ZDnsRecord, type DnsZoneRecord } from './record.ts';
+import { forDomain } from './place-record.ts';
+import { DEFAULT_TTL, ZDnsRecord, type DnsZoneRecord } from './record.ts';
 import { zoneProblems } from './zone-rules.ts';
 
 /** A record of a domain's zone with its stable id. */

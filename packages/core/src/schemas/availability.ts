@@ -9,8 +9,12 @@ import { safeString } from './safe-text.ts';
 export const ZAvailabilityStatus = z.enum(['free', 'active', 'quarantine', 'invalid', 'error']);
 export type TAvailabilityStatus = z.infer<typeof ZAvailabilityStatus>;
 
-/** The `domainAvailability` event of `GET /api/check-domain-extensions`. */
-export const ZAvailabilityEvent = z.object({ domain: z.string(), status: ZAvailabilityStatus });
+/**
+ * The `domainAvailability` event of `GET /api/check-domain-extensions`. An `invalid` name also
+ * says why (`reason`, in the visitor's language: the rule its name part breaks, as the search
+ * field says it).
+ */
+export const ZAvailabilityEvent = z.object({ domain: z.string(), status: ZAvailabilityStatus, reason: z.string().optional() });
 export type TAvailabilityEvent = z.infer<typeof ZAvailabilityEvent>;
 
 export const AVAILABILITY_EVENT = 'domainAvailability';

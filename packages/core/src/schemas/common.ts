@@ -1,11 +1,27 @@
 import { z } from 'zod';
 import { formDbInteger, safeString } from './safe-text.ts';
 
-/** Every refused call answers this shape: a message, and per-field or form-level errors. */
+/** One field's fault in a refusal: which field, its stable code and the message. */
+export const ZFieldProblem = z.object({ field: z.string(), code: z.string(), detail: z.string() });
+
+/**
+ * Every refused call answers this shape, problem details (RFC 9457, `application/problem+json`):
+ * `type` (the address of the code's description), `title` (the status in words), `status`,
+ * `detail` (what went wrong here), and our extensions: `code` (stable, machine-readable:
+ * `domain_unavailable`, `invalid_record`, `rate_limited`), `message` (the same as `detail`, the
+ * name the shop's pages read), per-field errors as `fieldErrors` (field -> message) and `errors`
+ * (field, code, message), and form-level errors.
+ */
 export const ZApiError = z.object({
-  message: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
-  formErrors: z.array(z.string()).optional(),
+  type: z.string().describe("The problem type's address (`/api/problems/{code}`), relative to the API's origin."),
+  title: z.string().describe('The status in words, in the language of `Accept-Language`.'),
+  status: z.number().int().min(400).max(599).describe('The HTTP status of the answer.'),
+  detail: z.string().describe('What went wrong with this request, for a person, in the language of `Accept-Language`.'),
+  code: z.string().regex(/^[a-z0-9_]+$/).describe('Stable and machine-readable: what a program reacts to (`domain_unavailable`, `invalid_record`, `rate_limited`, `not_found`, …).'),
+  message: z.string().describe('The same text as `detail`.'),
+  fieldErrors: z.record(z.string(), z.string()).optional().describe('Per field (a dotted path into the body): its message.'),
+  errors: z.array(ZFieldProblem).optional().describe('Per field: its path, its own code and its message.'),
+  formErrors: z.array(z.string()).optional().describe('Faults of the request as a whole.'),
 });
 export type TApiError = z.infer<typeof ZApiError>;
 

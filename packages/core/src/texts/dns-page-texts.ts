@@ -44,7 +44,10 @@ const nl = {
   privacyOff: 'De gegevens van de houder zijn openbaar in de whois.',
   hintSrv: 'SRV: de naam is _service._protocol (bijvoorbeeld _sip._tcp); de waarde is gewicht, poort en doel, met de prioriteit apart (bijvoorbeeld 60 5060 sip.example.nl.).',
   hintWildcard: 'Gebruik * als naam voor een wildcard (bijvoorbeeld *.shop).',
-  hintMx: 'MX: laat de naam leeg voor het domein zelf. Een waarde zonder punt aan het eind wordt aangevuld met de domeinnaam.',
+  hintMx: 'MX: laat de naam leeg voor het domein zelf.',
+  hintTarget:
+    'Een doel dat eindigt op een punt of op een topleveldomein zoals .nl of .com (mail.example.nl) is een volledige naam. Een andere naam (mail) wordt aangevuld met de domeinnaam, en met .@ aan het eind (mail.shop.@) altijd.',
+  storedAs: 'Wordt opgeslagen als: {value}',
   hintProfile: 'In profielen kun je [DOMAINNAME] gebruiken; dat wordt de domeinnaam.',
   history: 'Geschiedenis',
   historyEmpty: 'Nog geen wijzigingen.',
@@ -170,7 +173,10 @@ const en: Record<keyof typeof nl, string> = {
   privacyOff: "The holder's data is public in the whois.",
   hintSrv: 'SRV: the name is _service._protocol (for example _sip._tcp); the value is weight, port and target, with the priority apart (for example 60 5060 sip.example.nl.).',
   hintWildcard: 'Use * as the name for a wildcard (for example *.shop).',
-  hintMx: 'MX: leave the name empty for the domain itself. A value without a final dot is completed with the domain name.',
+  hintMx: 'MX: leave the name empty for the domain itself.',
+  hintTarget:
+    'A target ending in a dot or in a top-level domain such as .nl or .com (mail.example.nl) is a full name. Any other name (mail) is completed with the domain name, and one ending in .@ (mail.shop.@) always.',
+  storedAs: 'Will be stored as: {value}',
   hintProfile: 'Profiles may use [DOMAINNAME]; it becomes the domain name.',
   history: 'History',
   historyEmpty: 'No changes yet.',

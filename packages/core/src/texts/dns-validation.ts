@@ -27,9 +27,10 @@ export const dnsValidation = {
     en: 'This is an IPv4 address in IPv6 form (such as ::ffff:192.0.2.1). Put the IPv4 address in an A record.',
   },
   dnsTarget: {
-    nl: 'Vul een geldige hostnaam in, bijvoorbeeld mail of mail.example.nl. (met een punt aan het eind voor een volledige naam).',
-    en: 'Enter a valid host name, for example mail or mail.example.nl. (ending with a dot for a full name).',
+    nl: 'Vul een geldige hostnaam in, bijvoorbeeld mail (aangevuld met de domeinnaam) of mail.example.nl (een volledige naam).',
+    en: 'Enter a valid host name, for example mail (completed with the domain name) or mail.example.nl (a full name).',
   },
+  dnsNameRequired: { nl: 'Vul een naam in, of @ voor het domein zelf.', en: 'Enter a name, or @ for the domain itself.' },
   dnsHostTarget: {
     nl: 'Een MX- of SRV-record wijst naar een hostnaam: letters, cijfers, koppeltekens en punten, zonder liggend streepje (_).',
     en: 'An MX or SRV record points to a host name: letters, digits, hyphens and dots, without an underscore (_).',

@@ -1,5 +1,6 @@
 import { accentedLetters, checkDomainInput, DOMAIN_LABEL_MAX_LENGTH, DOMAIN_LABEL_MIN_LENGTH, domainLabelProblem, type DomainInputProblem } from '../domain-name.ts';
 import type { Locale } from '../money.ts';
+import { validation } from './validation.ts';
 
 /**
  * Why a domain name is refused, one sentence per rule of `domainLabelProblem`, so the search field
@@ -21,6 +22,7 @@ const reasons: Record<DomainInputProblem, Record<Locale, string>> = {
     nl: 'Letters met accenten (zoals {letters}) worden nog niet ondersteund.',
     en: 'Letters with accents (such as {letters}) are not supported yet.',
   },
+  idn: validation.domainIdn,
   'forbidden-character': {
     nl: 'Een domeinnaam bestaat alleen uit de letters a tot en met z, cijfers en streepjes.',
     en: 'A domain name consists only of the letters a to z, digits and hyphens.',
@@ -45,6 +47,27 @@ export function domainProblemText(locale: Locale, problem: DomainInputProblem, t
 export function domainLabelRefusal(locale: Locale, label: string): string | null {
   const problem = domainLabelProblem(label);
   return problem && domainProblemText(locale, problem, label);
+}
+
+/**
+ * Why the server refuses the full name `domain` (`xn--bcher-kva.nl`): the rule its name part breaks,
+ * the name part being what comes before the longest of `extensions` it ends in, else before its
+ * first dot. Null when the name part may be registered (the extension may still be unknown).
+ */
+export function domainNameRefusal(locale: Locale, domain: string, extensions: readonly string[]): string | null {
+  return domainLabelRefusal(locale, nameLabelOf(domain, extensions));
+}
+
+/** The rule the name part of the full name `domain` breaks (see `domainNameRefusal`), or null. */
+export function domainNameProblem(domain: string, extensions: readonly string[]): DomainInputProblem | null {
+  return domainLabelProblem(nameLabelOf(domain, extensions));
+}
+
+/** The name part of a full name: before the longest of `extensions` it ends in, else before its first dot. */
+function nameLabelOf(domain: string, extensions: readonly string[]): string {
+  const lower = domain.toLowerCase();
+  const extension = extensions.filter((ext) => lower.endsWith(`.${ext}`)).sort((a, b) => b.length - a.length)[0];
+  return extension ? lower.slice(0, -(extension.length + 1)) : (lower.split('.')[0] ?? '');
 }
 
 /** Why the search field refuses what is in it (cleaned), or null when it may be searched. */

@@ -2,6 +2,13 @@ import { ZNoBody, type Contract, type HandlerOutput, type RequestOf } from '@kav
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The `code` of a 400 for the route's input (the contract's `problemCode`). */
+    problemCode?: string;
+  }
+}
+
 /** What a contract's handler may answer: the response (its schema's input), or the reply it sent itself. */
 export type ContractHandler<C extends Contract> = (
   request: FastifyRequest<RequestOf<C>>,
@@ -28,7 +35,8 @@ export function route<C extends Contract>(app: FastifyInstance, contract: C, opt
   else if (!BODYLESS_METHODS.has(contract.method)) schema.body = ZNoBody;
   if (contract.headers) schema.headers = contract.headers;
   if (contract.response) schema.response = { [contract.status ?? 200]: contract.response };
-  app.route({ ...options, method: contract.method, url: contract.path, schema, handler: handler as unknown as RouteHandlerMethod });
+  const config = contract.problemCode ? { ...options.config, problemCode: contract.problemCode } : options.config;
+  app.route({ ...options, ...(config ? { config } : {}), method: contract.method, url: contract.path, schema, handler: handler as unknown as RouteHandlerMethod });
 }
 
 /**

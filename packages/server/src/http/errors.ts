@@ -1,34 +1,116 @@
-import { message, NOT_FOUND_PAGE, validation, validationMessage, type Locale, type MessageKey, type TApiError, type ValidationKey } from '@kavel/core';
+import {
+  message,
+  NOT_FOUND_PAGE,
+  problemCodeOf,
+  problemTitle,
+  problemTypeOf,
+  statusProblemCode,
+  validation,
+  validationMessage,
+  type Locale,
+  type MessageKey,
+  type TApiError,
+  type ValidationKey,
+} from '@kavel/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { trackAllowedMethods } from './allowed-methods.ts';
 import { formErrorPage, isFormNavigation } from './form-error-page.ts';
 
-/** An expected refusal with a status and a message for the visitor. */
+/** An expected refusal with a status, a message for the visitor and its stable code. */
 export class HttpError extends Error {
+  readonly code: string;
+  /** A refusal by message key is written again in the language of the request that meets it. */
+  keyed?: { key: MessageKey; field?: string; params?: Record<string, string | number> };
+  /** The codes of the field errors, by field (a field without one has the refusal's code). */
+  fieldCodes?: Record<string, string>;
+
   constructor(
     readonly statusCode: number,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    code?: string,
   ) {
     super(message);
+    this.code = code ?? statusProblemCode(statusCode);
   }
 }
 
 /** A refusal in the visitor's language; `field` repeats the message as that field's error. */
-export function refusal(locale: Locale, statusCode: number, key: MessageKey, field?: string): HttpError {
-  const text = message(locale, key);
-  return new HttpError(statusCode, text, field ? { [field]: text } : undefined);
+export function refusal(locale: Locale, statusCode: number, key: MessageKey, field?: string, params?: Record<string, string | number>): HttpError {
+  const text = message(locale, key, params);
+  const error = new HttpError(statusCode, text, field ? { [field]: text } : undefined, problemCodeOf(key));
+  error.keyed = { key, ...(field ? { field } : {}), ...(params ? { params } : {}) };
+  return error;
 }
+
+/** A refusal by key whose language is the request's, chosen when it is answered (`localeOf`). */
+export const keyedRefusal = (statusCode: number, key: MessageKey, field?: string, params?: Record<string, string | number>) => refusal('nl', statusCode, key, field, params);
 
 /** A 400 for one field, with the field's message also as the main message. */
 export function fieldRefusal(locale: Locale, field: string, key: ValidationKey): HttpError {
   const text = validationMessage(locale, key);
-  return new HttpError(400, text, { [field]: text });
+  const error = new HttpError(400, text, { [field]: text }, problemCodeOf(key));
+  error.fieldCodes = { [field]: problemCodeOf(key) };
+  return error;
 }
 
-/** The language of a refusal: the session's, else Dutch (the reseller API has no session). */
-export const localeOf = (request: FastifyRequest) => request.session?.language ?? 'nl';
+/**
+ * A refusal's body: problem details (RFC 9457) with our `code` and `message`. Field errors come
+ * with their own codes (`fieldCodes`, by field); a field without one has the refusal's code.
+ */
+export function problem(
+  locale: Locale,
+  status: number,
+  code: string,
+  detail: string,
+  fields: { fieldErrors?: Record<string, string>; fieldCodes?: Record<string, string>; formErrors?: string[] } = {},
+): TApiError {
+  const { fieldErrors, fieldCodes, formErrors } = fields;
+  const errors = fieldErrors && Object.entries(fieldErrors).map(([field, text]) => ({ field, code: fieldCodes?.[field] ?? code, detail: text }));
+  return {
+    type: problemTypeOf(code),
+    title: problemTitle(locale, status),
+    status,
+    detail,
+    code,
+    message: detail,
+    ...(fieldErrors ? { fieldErrors, errors } : {}),
+    ...(formErrors ? { formErrors } : {}),
+  };
+}
+
+/** A refusal by message key, as `problem` writes it. */
+export const keyedProblem = (locale: Locale, status: number, key: MessageKey, params?: Record<string, string | number>) =>
+  problem(locale, status, problemCodeOf(key), message(locale, key, params));
+
+/** The media type of a problem details answer (RFC 9457). */
+export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+
+/**
+ * The language the caller asked for with `Accept-Language` (RFC 9110: the highest `q` of `nl`
+ * and `en`, a tag such as `en-GB` counting as `en`), or null when it names neither.
+ */
+export function acceptedLanguage(header: string | undefined): Locale | null {
+  if (!header) return null;
+  let best: { locale: Locale; q: number } | null = null;
+  for (const part of header.split(',').slice(0, 20)) {
+    const [tag = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const primary = tag.trim().split('-')[0];
+    if (primary !== 'nl' && primary !== 'en') continue;
+    const qParameter = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
+    const q = qParameter ? Number(qParameter.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { locale: primary, q };
+  }
+  return best?.locale ?? null;
+}
+
+/**
+ * The language of a refusal: the session's; a call without a session (the reseller API) by its
+ * `Accept-Language`, else Dutch.
+ */
+export const localeOf = (request: FastifyRequest): Locale => request.session?.language ?? acceptedLanguage(request.headers['accept-language']) ?? 'nl';
 
 /** A browser navigating to a page (not an API call, not an asset): it asks for HTML. */
 function isPageRequest(request: FastifyRequest): boolean {
@@ -67,52 +149,71 @@ const FASTIFY_REFUSALS: Record<string, MessageKey> = {
  * is the `kavel_lang` cookie's; the address names nothing, as an unknown id does.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const locale: Locale = /(?:^|;\s*)kavel_lang=en(?:;|$)/.test(request.headers.cookie ?? '') ? 'en' : 'nl';
-  void reply.code(error.statusCode ?? 400).send({ message: message(locale, 'notFound') } satisfies TApiError);
+  const locale: Locale = /(?:^|;\s*)kavel_lang=en(?:;|$)/.test(request.headers.cookie ?? '') ? 'en' : (acceptedLanguage(request.headers['accept-language']) ?? 'nl');
+  void reply.code(404).type(PROBLEM_JSON).send(keyedProblem(locale, 404, 'notFound'));
+}
+
+/** The status and key of Fastify's own refusals of a request it could not read. */
+function fastifyRefusal(error: FastifyError): { status: number; key: MessageKey } {
+  const key = FASTIFY_REFUSALS[error.code] ?? (error instanceof SyntaxError ? 'invalidJson' : 'validation');
+  return { status: error.statusCode ?? 400, key };
 }
 
 /**
- * Turns every failure into the `ZApiError` shape: bad input is a 400 with field errors, never a
- * 500; an unexpected error is logged and answered without its details.
+ * Turns every failure into problem details (`ZApiError`): bad input is a 400 with field errors,
+ * never a 500; an unexpected error is logged and answered without its details.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, rawReply) => {
     const locale = localeOf(request);
     // A form post navigates the browser: answer it with a page to read.
-    const reply = isFormNavigation(request)
-      ? { code: (status: number) => ({ send: (body: TApiError) => rawReply.code(status).type('text/html; charset=utf-8').send(formErrorPage(request, locale, body)) }) }
-      : rawReply;
+    const send = isFormNavigation(request)
+      ? (body: TApiError) => rawReply.code(body.status).type('text/html; charset=utf-8').send(formErrorPage(request, locale, body))
+      : (body: TApiError) => rawReply.code(body.status).type(PROBLEM_JSON).send(body);
     if (error instanceof HttpError) {
-      const body: TApiError = { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) };
-      return reply.code(error.statusCode).send(body);
+      // A field's fault on a route that names its input (`invalid_record`) has that code; the field keeps its own.
+      const routeCode = request.routeOptions.config.problemCode;
+      const code = error.statusCode === 400 && error.fieldErrors && routeCode ? routeCode : error.code;
+      const fieldCodes = error.fieldCodes ?? (code === error.code ? undefined : Object.fromEntries(Object.keys(error.fieldErrors ?? {}).map((field) => [field, error.code])));
+      if (!error.keyed) return send(problem(locale, error.statusCode, code, error.message, { fieldErrors: error.fieldErrors, ...(fieldCodes ? { fieldCodes } : {}) }));
+      const { key, field, params } = error.keyed;
+      const text = message(locale, key, params);
+      return send(problem(locale, error.statusCode, code, text, field ? { fieldErrors: { [field]: text }, ...(fieldCodes ? { fieldCodes } : {}) } : {}));
     }
     // An id in the path that is not one (`/0x2`, `/2e0`, `/%202`) names no record.
-    if (error.validationContext === 'params') return reply.code(404).send({ message: message(locale, 'notFound') } satisfies TApiError);
+    if (error.validationContext === 'params') return send(keyedProblem(locale, 404, 'notFound'));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors: Record<string, string> = {};
+      const fieldCodes: Record<string, string> = {};
       const formErrors: string[] = [];
       for (const issue of error.validation) {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
         // Every issue carries a key (`issueKey`); a message that is not one is never shown as it is.
-        const text = validationMessage(locale, issue.message && issue.message in validation ? issue.message : 'invalidValue');
-        if (path) fieldErrors[path] ??= text;
-        else formErrors.push(text);
+        const key = issue.message && issue.message in validation ? (issue.message as ValidationKey) : 'invalidValue';
+        const text = validationMessage(locale, key);
+        if (path && !(path in fieldErrors)) {
+          fieldErrors[path] = text;
+          fieldCodes[path] = problemCodeOf(key);
+        } else if (!path) formErrors.push(text);
       }
-      return reply.code(400).send({ message: message(locale, 'validation'), fieldErrors, formErrors } satisfies TApiError);
+      // A route may name what its input is (`invalid_record`); else the request is invalid.
+      const code = request.routeOptions.config.problemCode ?? 'invalid_request';
+      return send(problem(locale, 400, code, message(locale, 'validation'), { fieldErrors, fieldCodes, formErrors }));
     }
-    if (error.statusCode === 429) return reply.code(429).send({ message: message(locale, 'rateLimited') } satisfies TApiError);
+    if (error.statusCode === 429) return send(keyedProblem(locale, 429, 'rateLimited'));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals: malformed JSON, body too large, unsupported media type.
-      return reply.code(error.statusCode).send({ message: message(locale, FASTIFY_REFUSALS[error.code] ?? (error instanceof SyntaxError ? 'invalidJson' : 'validation')) } satisfies TApiError);
+      const { status, key } = fastifyRefusal(error);
+      return send(keyedProblem(locale, status, key));
     }
     const code = databaseErrorCode(error);
     if (code && DATA_ERROR_CODES.has(code)) {
       // A value the schema let through but the database refused: the caller's fault, and a gap in the schema.
       request.log.warn({ err: error }, 'database refused a value');
-      return reply.code(400).send({ message: message(locale, 'validation') } satisfies TApiError);
+      return send(keyedProblem(locale, 400, 'validation'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: message(locale, 'internal') } satisfies TApiError);
+    return send(keyedProblem(locale, 500, 'internal'));
   });
   // Made before any route is added: it is told of each.
   const allowedMethodsOf = trackAllowedMethods(app);
@@ -129,6 +230,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       reply.header('allow', allowed.join(', '));
       throw refusal(localeOf(request), 405, 'methodNotAllowed');
     }
-    return reply.code(404).send({ message: message(localeOf(request), 'notFound') } satisfies TApiError);
+    return reply.code(404).type(PROBLEM_JSON).send(keyedProblem(localeOf(request), 404, 'notFound'));
   });
 }

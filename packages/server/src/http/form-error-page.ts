@@ -1,4 +1,4 @@
-import type { Locale, TApiError } from '@kavel/core';
+import { RESELLER_API_PREFIX, type Locale, type TApiError } from '@kavel/core';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './html.ts';
 
@@ -10,6 +10,8 @@ import { escapeHtml } from './html.ts';
 export function isFormNavigation(request: FastifyRequest): boolean {
   return (
     request.method === 'POST' &&
+    // The reseller API takes no form posts: its refusals are always problem details.
+    !request.url.startsWith(`${RESELLER_API_PREFIX}/`) &&
     (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded') &&
     (request.headers.accept ?? '').includes('text/html')
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { localeOf, refusal } from './errors.ts';
 
 /**
@@ -36,13 +36,40 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** Whether a request carries a body, as Fastify decides whether to parse one. */
+const hasBody = (request: FastifyRequest) => request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
+
+/** The media type of a `Content-Type`, without its parameters, in lower case: `Application/JSON; charset=utf-8` -> `application/json`. */
+const mediaTypeOf = (contentType: string) => (contentType.split(';')[0] ?? '').trim().toLowerCase();
+
+/**
+ * A route that documents JSON bodies only (the reseller API) refuses any other body with 415,
+ * before it is parsed: the shop's form posts (`@fastify/formbody`, for its forms without
+ * script) and Fastify's plain text parser are for the browser's routes, not for this one.
+ */
+async function refuseOtherThanJson(request: FastifyRequest): Promise<void> {
+  if (!hasBody(request)) return;
+  const type = request.headers['content-type'];
+  if (type === undefined || mediaTypeOf(type) !== 'application/json') throw refusal(localeOf(request), 415, 'mediaType');
+}
+
 /**
  * The JSON body parser: Fastify's own (secure-json-parse, refusing `__proto__` and `constructor`
  * keys) behind a depth check, so a body nested past `MAX_JSON_DEPTH` is a 400 before anything
  * walks it. An empty body is no body, as without a content type: a client that always sends
- * `Content-Type: application/json` can still call a DELETE.
+ * `Content-Type: application/json` can still call a DELETE. Routes under `jsonOnlyPrefixes` take
+ * JSON bodies only (`refuseOtherThanJson`).
  */
-export function registerJsonBodyParser(app: FastifyInstance): void {
+export function registerJsonBodyParser(app: FastifyInstance, options: { jsonOnlyPrefixes?: readonly string[] } = {}): void {
+  const jsonOnly = options.jsonOnlyPrefixes ?? [];
+  if (jsonOnly.length > 0) {
+    // Before any route is added, so each one under a JSON-only prefix gets the check.
+    app.addHook('onRoute', (route) => {
+      if (!jsonOnly.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`))) return;
+      const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+      route.preParsing = [refuseOtherThanJson, ...own];
+    });
+  }
   const parse = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;

@@ -158,10 +158,29 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
+            /** @description The problem type's address (`/api/problems/{code}`), relative to the API's origin. */
+            type: string;
+            /** @description The status in words, in the language of `Accept-Language`. */
+            title: string;
+            /** @description The HTTP status of the answer. */
+            status: number;
+            /** @description What went wrong with this request, for a person, in the language of `Accept-Language`. */
+            detail: string;
+            /** @description Stable and machine-readable: what a program reacts to (`domain_unavailable`, `invalid_record`, `rate_limited`, `not_found`, …). */
+            code: string;
+            /** @description The same text as `detail`. */
             message: string;
+            /** @description Per field (a dotted path into the body): its message. */
             fieldErrors?: {
                 [key: string]: string;
             };
+            /** @description Per field: its path, its own code and its message. */
+            errors?: {
+                field: string;
+                code: string;
+                detail: string;
+            }[];
+            /** @description Faults of the request as a whole. */
             formErrors?: string[];
         };
     };
@@ -175,7 +194,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/problem+json": components["schemas"]["Error"];
             };
         };
         /** @description No valid API key (a session cookie does not count). */
@@ -187,7 +206,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/problem+json": components["schemas"]["Error"];
             };
         };
         /** @description The key does not have the scope of this call. */
@@ -199,10 +218,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/problem+json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found, or not one of your domains or orders. */
+        /** @description Not found, or not one of your domains or orders; also an address that is not a valid URL (`not_found`). */
         Refused404: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -211,7 +230,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/problem+json": components["schemas"]["Error"];
+            };
+        };
+        /** @description This path does not have this method (`method_not_allowed`); `Allow` lists the methods it has. */
+        Refused405: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Error"];
             };
         };
         /** @description The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now. */
@@ -223,7 +252,31 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/problem+json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than the server takes (`body_too_large`). */
+        Refused413: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not `application/json` (`unsupported_media_type`). */
+        Refused415: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Error"];
             };
         };
         /** @description Too many calls: past the limit of the key, of the reseller or of the calling address; `Retry-After` says when to try again, `X-RateLimit-*` which limit refused. */
@@ -236,10 +289,22 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/problem+json": components["schemas"]["Error"];
             };
         };
-        /** @description The registry did not answer; try again with the same Idempotency-Key. */
+        /** @description Something went wrong on our side (`internal_error`); the request may be retried (with the same Idempotency-Key for a write). */
+        Refused500: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The registry did not answer (`availability_unknown`); try again with the same Idempotency-Key. */
         Refused503: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -248,7 +313,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/problem+json": components["schemas"]["Error"];
             };
         };
     };
@@ -263,6 +328,8 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before calling again. */
         "Retry-After": number;
+        /** @description The methods this path has. */
+        Allow: string;
         /** @description `true` when the answer is the stored answer of an earlier request with this Idempotency-Key (nothing was done again). */
         "Idempotent-Replayed": "true";
     };
@@ -301,7 +368,9 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
     resellerDomains: {
@@ -334,7 +403,9 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
     resellerListOrders: {
@@ -401,7 +472,9 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
     resellerCreateOrder: {
@@ -500,6 +573,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -530,8 +604,12 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             409: components["responses"]["Refused409"];
+            413: components["responses"]["Refused413"];
+            415: components["responses"]["Refused415"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
             503: components["responses"]["Refused503"];
         };
     };
@@ -595,7 +673,9 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
     resellerDnsRecords: {
@@ -636,7 +716,9 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
     resellerDnsAddRecord: {
@@ -653,13 +735,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default  */
+                    /**
+                     * @description The owner name relative to the domain: `www`, `_sip._tcp`, `*`, `*.shop`. `""` (the default) and `@` are the domain itself (the apex), for every type; a CNAME cannot be there. A full name in the domain (`www.example.nl` or `www.example.nl.`) is made relative. Answered lower case, in Punycode.
+                     * @default
+                     */
                     name?: string;
                     /** @enum {string} */
                     type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "SRV";
+                    /** @description A: an IPv4 address. AAAA: an IPv6 address. CNAME, MX: a host name. SRV: `weight port target` with `priority` apart, or `priority weight port target`. TXT: the text, or quoted strings (`"part one" "part two"`), which stay separate strings. A host name (CNAME, MX, SRV target) ending in a dot is absolute; `@` is the domain itself; a name with a dot whose last label is a top-level domain (IANA's list), such as `mail.example.nl` or `bakkerij.github.io`, or that ends in the domain, is absolute too; a name ending in `.@` is relative to the domain on purpose (`mail.shop.@` becomes `mail.shop.<domain>.`); any other name is relative to the domain (`mail` becomes `mail.<domain>.`). Answers carry the stored, absolute form. */
                     value: string;
-                    /** @default null */
+                    /**
+                     * @description MX: its preference, 0 to 65535 (required). SRV: the priority, unless the value starts with it. Left out for the other types.
+                     * @default null
+                     */
                     priority?: number | null;
+                    /** @description Seconds, 60 to 604800. Left out: the TTL of the record set (the same name and type), else 3600. */
                     ttl?: number;
                 };
             };
@@ -671,6 +761,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -692,8 +783,12 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             409: components["responses"]["Refused409"];
+            413: components["responses"]["Refused413"];
+            415: components["responses"]["Refused415"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
     resellerDnsUpdateRecord: {
@@ -711,13 +806,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default  */
+                    /**
+                     * @description The owner name relative to the domain: `www`, `_sip._tcp`, `*`, `*.shop`. `""` (the default) and `@` are the domain itself (the apex), for every type; a CNAME cannot be there. A full name in the domain (`www.example.nl` or `www.example.nl.`) is made relative. Answered lower case, in Punycode.
+                     * @default
+                     */
                     name?: string;
                     /** @enum {string} */
                     type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "SRV";
+                    /** @description A: an IPv4 address. AAAA: an IPv6 address. CNAME, MX: a host name. SRV: `weight port target` with `priority` apart, or `priority weight port target`. TXT: the text, or quoted strings (`"part one" "part two"`), which stay separate strings. A host name (CNAME, MX, SRV target) ending in a dot is absolute; `@` is the domain itself; a name with a dot whose last label is a top-level domain (IANA's list), such as `mail.example.nl` or `bakkerij.github.io`, or that ends in the domain, is absolute too; a name ending in `.@` is relative to the domain on purpose (`mail.shop.@` becomes `mail.shop.<domain>.`); any other name is relative to the domain (`mail` becomes `mail.<domain>.`). Answers carry the stored, absolute form. */
                     value: string;
-                    /** @default null */
+                    /**
+                     * @description MX: its preference, 0 to 65535 (required). SRV: the priority, unless the value starts with it. Left out for the other types.
+                     * @default null
+                     */
                     priority?: number | null;
+                    /** @description Seconds, 60 to 604800. Left out: the TTL of the record set (the same name and type), else 3600. */
                     ttl?: number;
                 };
             };
@@ -729,6 +832,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -750,8 +854,12 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             409: components["responses"]["Refused409"];
+            413: components["responses"]["Refused413"];
+            415: components["responses"]["Refused415"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
     resellerDnsRemoveRecord: {
@@ -774,6 +882,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -795,8 +904,12 @@ export interface operations {
             401: components["responses"]["Refused401"];
             403: components["responses"]["Refused403"];
             404: components["responses"]["Refused404"];
+            405: components["responses"]["Refused405"];
             409: components["responses"]["Refused409"];
+            413: components["responses"]["Refused413"];
+            415: components["responses"]["Refused415"];
             429: components["responses"]["Refused429"];
+            500: components["responses"]["Refused500"];
         };
     };
 }

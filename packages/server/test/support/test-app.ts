@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { conformanceFaults, recordResellerApiAnswers, type RecordedAnswer } from './api-conformance.ts';
 import { buildApp, type AppConfig, type AppOptions } from '../../src/app.ts';
 import type { Database, DatabaseHandle } from '../../src/db/connect.ts';
 import { createServices, type Services } from '../../src/services.ts';
@@ -40,7 +41,7 @@ import { shopDomainsAmong } from '../../src/features/domains/domain-service.ts';
 import { ensureDemoAccounts } from '../../src/features/accounts/demo-accounts.ts';
 import { DEFAULT_LOGIN_THROTTLE } from '../../src/features/accounts/login-throttle-rules.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
 import type { DatabaseKind } from './test-database.ts';
 
@@ -258,10 +259,12 @@ export function useTestShop(
   options: { demoAccounts?: boolean; app?: Omit<TestAppOptions, 'mailer'> } = {},
 ): void {
   let shop: TestShop | null = null;
+  let apiAnswers: RecordedAnswer[] = [];
   beforeAll(async () => {
     const database = await kind.open();
     const mailer = createRecordingMailer();
     const app = await buildTestApp(database, { ...options.app, mailer });
+    apiAnswers = recordResellerApiAnswers(app);
     const services = servicesOf(app);
     if (options.demoAccounts) await ensureDemoAccounts(services);
     shop = { database, app, mailer, services };
@@ -270,5 +273,7 @@ export function useTestShop(
   afterAll(async () => {
     await shop?.app.close();
     await shop?.database.close();
+    // Every answer of the reseller API that the file's tests received is as the served document describes it.
+    expect(conformanceFaults(apiAnswers), 'reseller API answers the document does not describe').toEqual([]);
   });
 }

@@ -1,14 +1,21 @@
-import type { TApiError } from '@kavel/core';
+import { ZApiError } from '@kavel/core';
 import type { z } from 'zod';
 
-/** A non-2xx answer of our API, carrying its `ZApiError` body and the JSON as sent. */
+/**
+ * What the pages read of a refusal: its message, field and form errors, and its code when it has
+ * one (a refusal the specification shapes, such as a login failure, carries a message only).
+ */
+export const ZRefusalBody = ZApiError.pick({ message: true, fieldErrors: true, formErrors: true, code: true }).partial({ code: true });
+export type TRefusalBody = z.infer<typeof ZRefusalBody>;
+
+/** A non-2xx answer of our API, carrying its refusal body (problem details, `ZApiError`) and the JSON as sent. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly body: TApiError;
+  readonly body: TRefusalBody;
   /** The answer's JSON before parsing: refusals such as a login failure carry more than `ZApiError`. */
   readonly data: unknown;
 
-  constructor(status: number, body: TApiError, data: unknown = body) {
+  constructor(status: number, body: TRefusalBody, data: unknown = body) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;

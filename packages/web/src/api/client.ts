@@ -1,5 +1,5 @@
-import { pathOf, ZApiError, type CallInput, type CallOutput, type Contract, type TApiError } from '@kavel/core';
-import { ApiError } from './api-error.ts';
+import { pathOf, type CallInput, type CallOutput, type Contract } from '@kavel/core';
+import { ApiError, ZRefusalBody, type TRefusalBody } from './api-error.ts';
 
 export { ApiError, refusalAs } from './api-error.ts';
 
@@ -80,8 +80,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorBody(response: Response, data: unknown): TApiError {
-  const parsed = ZApiError.safeParse(data);
+function errorBody(response: Response, data: unknown): TRefusalBody {
+  const parsed = ZRefusalBody.safeParse(data);
   return parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}` };
 }
 

@@ -1,6 +1,7 @@
 import { domainToAscii } from '../punycode.ts';
-import { DEFAULT_TTL, DNS_RECORD_TYPES, forDomain, MX_PRIORITIES, ZDnsRecord, type DnsZoneRecord, type TDnsRecordType } from '../record.ts';
-import { quoteTxt, unquoteTxt } from '../txt.ts';
+import { forDomain } from '../place-record.ts';
+import { DEFAULT_TTL, DNS_RECORD_TYPES, ZDnsRecord, type DnsZoneRecord, type TDnsRecordType } from '../record.ts';
+import { quoteTxtStrings, unquoteTxt } from '../txt.ts';
 import { DEFAULT_ZONE_RECORD_LIMIT, lowestTtlPerSet, zoneProblemSteps } from '../zone-rules.ts';
 import { tokenSteps, type Entry, type Token } from './tokenize.ts';
 
@@ -92,8 +93,8 @@ function rdata(type: TDnsRecordType, data: Token[], origin: string): { value: st
     }
     case 'TXT': {
       const parts = data.map(decoded);
-      // Quoted again, so the record schema reads exactly this text (it joins quoted strings).
-      return parts.length > 0 && parts.every((part) => part !== null) ? { value: quoteTxt(parts.join('')), priority: null } : null;
+      // Quoted again, so the record schema reads exactly these strings and keeps them apart.
+      return parts.length > 0 && parts.every((part) => part !== null) ? { value: quoteTxtStrings(parts), priority: null } : null;
     }
   }
 }
@@ -101,7 +102,7 @@ function rdata(type: TDnsRecordType, data: Token[], origin: string): { value: st
 /**
  * Reads a zone file in BIND's format (RFC 1035 section 5) for `domain`: `$ORIGIN`, `$TTL`
  * with units (`1h`), parentheses over several lines, relative names, quoted strings with
- * escapes (a DKIM key in several strings becomes one text), comments, and lines without owner
+ * escapes (a TXT of several strings keeps them), comments, and lines without owner
  * (the previous one), TTL or class. Every record then passes the same rules as one typed on the
  * page. A line that does not read or breaks a rule is skipped and answered with its number and
  * why; the rest is imported. A record set with differing TTLs gets its lowest. Only a file that
@@ -168,11 +169,9 @@ export function* readZoneFile(source: string, domain: string, options: ZoneFileO
     const data = rdata(known, tokens, origin);
     if (!data) return fail('zoneData', type);
     if (owner !== zone && !owner.endsWith(`.${zone}`)) return fail('dnsNameOutsideZone');
-    // The form offers a list of MX priorities; a file (like the API) may hold any valid one.
-    const listed = known === 'MX' && data.priority !== null && data.priority <= 65_535 ? MX_PRIORITIES[0] : data.priority;
-    const parsed = ZDnsRecord.safeParse({ name: owner, type: known, value: data.value, priority: listed, ttl: recordTtl });
+    const parsed = ZDnsRecord.safeParse({ name: owner, type: known, value: data.value, priority: data.priority, ttl: recordTtl });
     if (!parsed.success) return fail(parsed.error.issues[0]?.message ?? 'zoneData', type);
-    const placed = forDomain({ ...parsed.data, priority: known === 'MX' ? data.priority : parsed.data.priority }, domain);
+    const placed = forDomain(parsed.data, domain);
     if (!placed.ok) return fail(placed.key, type);
     records.push(placed.record);
     lines.push(entry.line);

@@ -48,7 +48,8 @@ describe('zone file import', () => {
       { name: '_sip._tcp', type: 'SRV', value: '60 5060 sipserver.goudenkorst.nl.', priority: 10, ttl: 3600 },
       { name: 'sipserver', type: 'A', value: '203.0.113.30', priority: null, ttl: 3600 },
       { name: '*.shop', type: 'A', value: '203.0.113.40', priority: null, ttl: 3600 },
-      { name: 'selector1._domainkey', type: 'TXT', value: DKIM_1 + DKIM_2, priority: null, ttl: 3600 },
+      // Written as two strings, kept as two strings.
+      { name: 'selector1._domainkey', type: 'TXT', value: `"${DKIM_1}" "${DKIM_2}"`, priority: null, ttl: 3600 },
       { name: '@', type: 'TXT', value: 'v=spf1 mx a:mail.goudenkorst.nl ~all', priority: null, ttl: 3600 },
       { name: 'quote', type: 'TXT', value: 'she said "hello"; twice', priority: null, ttl: 3600 },
     ]);
@@ -88,7 +89,7 @@ describe('zone file import', () => {
       { name: '@', type: 'A', value: '203.0.113.10', priority: null, ttl: 300 },
       { name: '@', type: 'A', value: '203.0.113.11', priority: null, ttl: 300 },
       { name: '@', type: 'MX', value: 'mail.goudenkorst.nl.', priority: 25, ttl: 3600 },
-      { name: '@', type: 'TXT', value: 'v=spf1 include:_spf.example.net include:_spf.example.org ~all', priority: null, ttl: 3600 },
+      { name: '@', type: 'TXT', value: '"v=spf1 include:_spf.example.net " "include:_spf.example.org ~all"', priority: null, ttl: 3600 },
       { name: 'mail', type: 'A', value: '203.0.113.25', priority: null, ttl: 3600 },
       { name: 'www', type: 'CNAME', value: 'goudenkorst.nl.', priority: null, ttl: 3600 },
     ]);
@@ -137,11 +138,13 @@ describe('zone file import', () => {
 describe('zone file export', () => {
   const authority = { nameservers: ['ns1.kavel.nl', 'ns2.kavel.nl.'], hostmaster: 'host.master@kavel.nl', serial: 2026112301 };
 
-  it('writes BIND format with the SOA, the name servers and a long TXT in strings', () => {
+  it('writes BIND format with the SOA, the name servers, a TXT in the strings it was given and a long TXT in strings of 255', () => {
     const imported = importZoneFile(REALISTIC, 'goudenkorst.nl');
     if (!imported.ok) throw new Error('import failed');
-    const text = exportZoneFile('goudenkorst.nl', imported.records, authority);
+    const long: DnsZoneRecord = { name: 'selector2._domainkey', type: 'TXT', value: DKIM_1 + DKIM_2, priority: null, ttl: 3600 };
+    const text = exportZoneFile('goudenkorst.nl', [...imported.records, long], authority);
     expect((DKIM_1 + DKIM_2).length).toBeGreaterThan(255);
+    expect(text).toMatch(new RegExp(`^selector1\\._domainkey +3600 IN TXT +"${DKIM_1}" "${DKIM_2}"$`, 'm'));
     expect(text).toContain('$ORIGIN goudenkorst.nl.');
     expect(text).toMatch(/^@ +3600 IN SOA +ns1\.kavel\.nl\. host\\\.master\.kavel\.nl\. \($/m);
     expect(text).toMatch(/^@ +3600 IN NS +ns2\.kavel\.nl\.$/m);

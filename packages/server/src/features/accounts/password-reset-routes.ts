@@ -2,13 +2,13 @@ import {
   CAPTCHA_DEMANDS,
   contracts,
   message,
-  type TApiError,
   type TCaptchaDemand,
   type TInfoMessage,
   type TPasswordResetLinkStatus,
 } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
+import { refusal } from '../../http/errors.ts';
 import { callerOf } from './request-caller.ts';
 import type { AccountServices } from './account-services.ts';
 
@@ -33,7 +33,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance, services: Acco
   route(app, contracts.resetPassword, {}, async (request, reply) => {
     const language = request.session.language;
     const result = await passwordReset.reset(request.body.token, request.body.password, callerOf(request));
-    if (!result.ok) return reply.code(410).send({ message: message(language, 'linkInvalid') } satisfies TApiError);
+    if (!result.ok) throw refusal(language, 410, 'linkInvalid');
     return reply.send({ message: message(language, 'passwordChanged') } satisfies TInfoMessage);
   });
 }

@@ -4,12 +4,12 @@ import {
   message,
   validationMessage,
   type TActivationLinkStatus,
-  type TApiError,
   type TCaptchaDemand,
   type TRegistrationAccepted,
 } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/contract-route.ts';
+import { HttpError, refusal } from '../../http/errors.ts';
 import type { SessionManager } from '../../http/session.ts';
 import { callerOf, sessionStarter } from './request-caller.ts';
 import type { AccountServices } from './account-services.ts';
@@ -28,7 +28,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: Accou
   };
 
   const answerResend = (request: FastifyRequest, reply: FastifyReply, result: ResendResult) => {
-    if (!result.ok) return reply.code(429).send({ message: message(request.session.language, 'activationResendFailed') } satisfies TApiError);
+    if (!result.ok) throw refusal(request.session.language, 429, 'activationResendFailed');
     return reply.send({ status: 'AWAITING_ACTIVATION', email: result.email } satisfies TRegistrationAccepted);
   };
 
@@ -56,9 +56,8 @@ export function registerRegistrationRoutes(app: FastifyInstance, services: Accou
     const result = await activation.activate(request.body.token, request.body.password, callerOf(request), sessionStarter(sessions, request, reply));
     if (result.ok) return reply.send(result.login);
     if (result.reason === 'passwordRequired') {
-      const body: TApiError = { message: message(language, 'validation'), fieldErrors: { password: validationMessage(language, 'required') } };
-      return reply.code(400).send(body);
+      throw new HttpError(400, message(language, 'validation'), { password: validationMessage(language, 'required') }, 'invalid_request');
     }
-    return reply.code(410).send({ message: message(language, 'linkInvalid') } satisfies TApiError);
+    throw refusal(language, 410, 'linkInvalid');
   });
 }

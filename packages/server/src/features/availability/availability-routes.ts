@@ -4,10 +4,12 @@ import {
   AVAILABILITY_STREAM_TTL_MS,
   CAPTCHA_REQUIRED_EVENT,
   contracts,
+  domainLabelRefusal,
   type TAvailabilityEvent,
 } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
+import { LANG_COOKIE } from '../../http/session.ts';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
 import type { AvailabilityService } from './availability-service.ts';
 import type { SearchQuota } from './search-quota.ts';
@@ -88,7 +90,12 @@ export function registerAvailabilityRoutes(
       const events = eventWriter(stream);
       // Tell the browser not to reconnect by itself; it opens a new stream per search.
       events.write('retry: 120000\n\n');
-      const running = search.run((event: TAvailabilityEvent) => events.write(sseEvent(AVAILABILITY_EVENT, event)));
+      // A name that breaks a rule is invalid for every extension, and each event says why (no
+      // session here: the language is the one the visitor chose, kept in its cookie).
+      const reason = domainLabelRefusal(request.cookies[LANG_COOKIE] === 'en' ? 'en' : 'nl', label);
+      const running = search.run((event: TAvailabilityEvent) =>
+        events.write(sseEvent(AVAILABILITY_EVENT, reason !== null && event.status === 'invalid' ? { ...event, reason } : event)),
+      );
       // A client that goes away stops hearing results, and no stream outlives its upper bound.
       const deadline = setTimeout(running.stop, AVAILABILITY_STREAM_TTL_MS);
       reply.raw.once('close', running.stop);

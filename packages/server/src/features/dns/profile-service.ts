@@ -130,6 +130,9 @@ export function createProfileService(db: Database, deps: { accounts: AccountDire
 
     fromDomain: (customerId, domain, name, records) =>
       change(customerId, async (tx, ownerId) => {
+        // A zone may hold any MX priority (an import, the API); a profile keeps its page's list.
+        const issue = records.map(profileRecordIssue).find((found) => found !== null);
+        if (issue) return issue;
         const [profile] = await tx.insert(dnsProfiles).values({ customerId: ownerId, name }).returning({ id: dnsProfiles.id });
         // A record of the zone in the profile's form, so it reads again as the profile page would send it.
         const rows = records.map((record) => ZDnsRecord.parse(withPlaceholder(record, domain) satisfies TDnsRecord));

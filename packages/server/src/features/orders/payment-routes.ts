@@ -1,7 +1,7 @@
-import { contracts, message, type TApiError, type TPaymentLink, type TPaymentStatusAnswer } from '@kavel/core';
+import { contracts, type TPaymentLink, type TPaymentStatusAnswer } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import { refusal } from '../../http/errors.ts';
+import { localeOf, refusal } from '../../http/errors.ts';
 import { requireCustomerId, requireLogin } from '../../http/require-customer.ts';
 import { shopUrlOf, type ShopOrigin } from '../../http/shop-origin.ts';
 import { paymentStatusPath } from './purchase-service.ts';
@@ -28,7 +28,7 @@ export function registerPaymentRoutes(app: FastifyInstance, payments: PaymentSer
     const outcome = await payments.handleNotification(request.body);
     if (outcome === 'ok') return reply.code(200).send({ ok: true });
     const key = outcome === 'rejected' ? 'paymentNotificationRejected' : 'paymentUnavailable';
-    return reply.code(outcome === 'rejected' ? 401 : 503).send({ message: message('nl', key) } satisfies TApiError);
+    throw refusal(localeOf(request), outcome === 'rejected' ? 401 : 503, key);
   });
 
   route(app, contracts.paymentStatus, { preValidation: requireLogin }, async (request, reply): Promise<TPaymentStatusAnswer> => {

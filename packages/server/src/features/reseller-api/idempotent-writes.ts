@@ -3,8 +3,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connect.ts';
 import { resellerApiRequests } from '../../db/schema/index.ts';
-import { refusal } from '../../http/errors.ts';
-import { API_LOCALE, callerOf } from './reseller-api-auth.ts';
+import { keyedRefusal } from '../../http/errors.ts';
+import { callerOf } from './reseller-api-auth.ts';
 
 /** How long a key's answer is kept for a retry. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 3_600_000;
@@ -42,10 +42,10 @@ export function createIdempotentWrites(db: Database) {
           return;
         }
         const [earlier] = await db.select().from(t).where(and(eq(t.customerId, customerId), eq(t.idempotencyKey, key))).limit(1);
-        if (earlier && earlier.fingerprint !== fingerprint) throw refusal(API_LOCALE, 409, 'idempotencyKeyOtherRequest');
+        if (earlier && earlier.fingerprint !== fingerprint) throw keyedRefusal(409, 'idempotencyKeyOtherRequest');
         if (!earlier || earlier.status === null || earlier.response === null) {
           reply.header('retry-after', '1');
-          throw refusal(API_LOCALE, 409, 'idempotencyInProgress');
+          throw keyedRefusal(409, 'idempotencyInProgress');
         }
         return reply.code(earlier.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(earlier.response);
       },

@@ -40,6 +40,7 @@ const HEADERS = {
   'X-RateLimit-Remaining': integerHeader('Calls that limit has left in its current minute.'),
   'X-RateLimit-Reset': integerHeader("Seconds until that limit's minute ends."),
   'Retry-After': integerHeader('Seconds to wait before calling again.'),
+  Allow: { description: 'The methods this path has.', schema: { type: 'string', examples: ['GET, HEAD, POST'] } },
   'Idempotent-Replayed': {
     description: '`true` when the answer is the stored answer of an earlier request with this Idempotency-Key (nothing was done again).',
     schema: { type: 'string', enum: ['true'] },
@@ -48,10 +49,11 @@ const HEADERS = {
 const headerRefs = (names: (keyof typeof HEADERS)[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 const RATE_LIMIT_HEADERS = headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']);
 
-const errorAnswer = (description: string, headers = RATE_LIMIT_HEADERS) => ({
+/** Every refusal is problem details (RFC 9457) with our `code`: `application/problem+json`. */
+const errorAnswer = (description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({
   description,
   headers,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
 /** The refusals every call may answer, described once (`components.responses`) and referred to by status. */
@@ -59,17 +61,29 @@ const REFUSALS = {
   '400': errorAnswer('The request is not valid; `fieldErrors` names the fields.'),
   '401': errorAnswer('No valid API key (a session cookie does not count).'),
   '403': errorAnswer('The key does not have the scope of this call.'),
-  '404': errorAnswer('Not found, or not one of your domains or orders.'),
+  '404': errorAnswer('Not found, or not one of your domains or orders; also an address that is not a valid URL (`not_found`).'),
+  '405': errorAnswer('This path does not have this method (`method_not_allowed`); `Allow` lists the methods it has.', headerRefs(['Allow'])),
   '429': errorAnswer(
     'Too many calls: past the limit of the key, of the reseller or of the calling address; `Retry-After` says when to try again, `X-RateLimit-*` which limit refused.',
     headerRefs(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']),
   ),
 };
+/**
+ * The refusals of a call with a body, before the body is read (and before the key is asked for):
+ * the site-wide limit counted the request as it came in, so its `X-RateLimit-*` are on them.
+ */
+const BODY_REFUSALS = {
+  '413': errorAnswer('The body is larger than the server takes (`body_too_large`).'),
+  '415': errorAnswer('The body is not `application/json` (`unsupported_media_type`).'),
+};
 const KEY_REFUSALS = {
   '409': errorAnswer('The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now.'),
 };
 const ORDER_REFUSALS = {
-  '503': errorAnswer('The registry did not answer; try again with the same Idempotency-Key.'),
+  '503': errorAnswer('The registry did not answer (`availability_unknown`); try again with the same Idempotency-Key.'),
+};
+const SERVER_REFUSALS = {
+  '500': errorAnswer('Something went wrong on our side (`internal_error`); the request may be retried (with the same Idempotency-Key for a write).'),
 };
 const refusalRefs = (refusals: Record<string, unknown>) => Object.fromEntries(Object.keys(refusals).map((status) => [status, { $ref: `#/components/responses/Refused${status}` }]));
 
@@ -89,7 +103,8 @@ function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
     responses: {
       [String(contract.status ?? 200)]: {
         description: 'Success',
-        headers: RATE_LIMIT_HEADERS,
+        // A write that takes an Idempotency-Key says when its answer is a replay.
+        headers: contract.headers ? { ...RATE_LIMIT_HEADERS, ...headerRefs(['Idempotent-Replayed']) } : RATE_LIMIT_HEADERS,
         ...(contract.response ? { content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } : {}),
       },
       // An order (its Idempotency-Key required): a retry answers the first order with 200.
@@ -97,8 +112,10 @@ function operationOf(name: ResellerApiCall, contract: Contract): JsonSchema {
         ? { '200': { description: 'A retry with an Idempotency-Key used before: the first result', headers: { ...RATE_LIMIT_HEADERS, ...headerRefs(['Idempotent-Replayed']) }, content: { 'application/json': { schema: jsonSchemaOf(contract.response, 'output') } } } }
         : {}),
       ...refusalRefs(REFUSALS),
+      ...(contract.method !== 'GET' ? refusalRefs(BODY_REFUSALS) : {}),
       ...(contract.headers ? refusalRefs(KEY_REFUSALS) : {}),
       ...(keyRequired ? refusalRefs(ORDER_REFUSALS) : {}),
+      ...refusalRefs(SERVER_REFUSALS),
     },
   };
 }
@@ -121,7 +138,9 @@ export function resellerOpenApiDocument(): JsonSchema {
       description: 'For resellers: check availability, order domains with reseller hosting for your customers, list your domains and orders and manage their DNS records. Create an API key in your account (API-sleutels) and send it as `Authorization: Bearer <key>`. ' +
         'Every answer of a call carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the limit that binds at that call. ' +
         'A method a path does not have is answered 405 with an `Allow` header that lists the methods it has; a path or id that names nothing is 404. ' +
-        'No answer sets a cookie.',
+        'No answer sets a cookie. ' +
+        'Every refusal is problem details (RFC 9457, `application/problem+json`): `type`, `title`, `status`, `detail`, and a stable, machine-readable `code` (`domain_unavailable`, `invalid_record`, `rate_limited`, …; `GET /api/problems/{code}` describes one); a refusal of fields lists them in `errors` (`field`, `code`, `detail`) and `fieldErrors`. ' +
+        'Messages follow `Accept-Language` (`nl`, the default, or `en`). Bodies are JSON (`Content-Type: application/json`).',
     },
     servers: [{ url: RESELLER_API_PREFIX }],
     security: [{ apiKey: [] }],
@@ -130,7 +149,7 @@ export function resellerOpenApiDocument(): JsonSchema {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'A reseller API key, `kvl_…`, made in the account area.' } },
       schemas: { Error: jsonSchemaOf(ZApiError, 'output') },
       headers: HEADERS,
-      responses: Object.fromEntries(Object.entries({ ...REFUSALS, ...KEY_REFUSALS, ...ORDER_REFUSALS }).map(([status, answer]) => [`Refused${status}`, answer])),
+      responses: Object.fromEntries(Object.entries({ ...REFUSALS, ...BODY_REFUSALS, ...KEY_REFUSALS, ...ORDER_REFUSALS, ...SERVER_REFUSALS }).map(([status, answer]) => [`Refused${status}`, answer])),
     },
   };
 }

@@ -1,13 +1,10 @@
 import type { ResellerApiCall, TApiKeyScope } from '@kavel/core';
 import { RESELLER_API_OPERATIONS } from '@kavel/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { refusal } from '../../http/errors.ts';
+import { localeOf, refusal } from '../../http/errors.ts';
 import type { CounterPort } from '../../ports/counters/counter-port.ts';
 import type { ApiKeyCaller, ApiKeyService } from './api-key-service.ts';
 import { countCall, sendBindingLimit } from './reseller-api-rate-limit.ts';
-
-/** The reseller API answers in Dutch, as the shop does by default (no session, so no chosen language). */
-export const API_LOCALE = 'nl';
 
 export interface ResellerApiAuthDeps {
   keys: ApiKeyService;
@@ -50,14 +47,14 @@ export function resellerApiOptions(deps: ResellerApiAuthDeps, call: ResellerApiC
       const caller = presented ? await deps.keys.authenticate(presented) : null;
       if (!caller) {
         reply.header('www-authenticate', 'Bearer realm="kavel-reseller-api"');
-        throw refusal(API_LOCALE, 401, 'apiKeyRequired');
+        throw refusal(localeOf(request), 401, 'apiKeyRequired');
       }
       // The key's limit first: a call it refuses does not eat into the allowance of the reseller's other keys.
       const key = await countCall(deps.counters, reply, `reseller-api:${caller.keyId}`, deps.perMinute);
       const reseller = key && (await countCall(deps.counters, reply, `reseller-api:reseller:${caller.customerId}`, deps.perResellerPerMinute));
-      if (!key || !reseller) throw refusal(API_LOCALE, 429, 'rateLimited');
+      if (!key || !reseller) throw refusal(localeOf(request), 429, 'rateLimited');
       sendBindingLimit(reply, [key, reseller]);
-      if (!caller.scopes.includes(scope)) throw refusal(API_LOCALE, 403, 'apiKeyScope');
+      if (!caller.scopes.includes(scope)) throw refusal(localeOf(request), 403, 'apiKeyScope');
       callers.set(request, caller);
     },
   };

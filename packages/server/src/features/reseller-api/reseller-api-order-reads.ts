@@ -1,9 +1,9 @@
 import { contracts, orderCursorOf, type TResellerOrderDetail } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import { refusal } from '../../http/errors.ts';
+import { keyedRefusal } from '../../http/errors.ts';
 import type { OrderView } from '../orders/order-views.ts';
-import { API_LOCALE, callerOf, resellerApiOptions } from './reseller-api-auth.ts';
+import { callerOf, resellerApiOptions } from './reseller-api-auth.ts';
 import { answerOf, type ResellerApiOrderDeps } from './reseller-api-orders.ts';
 
 function detailOf(view: OrderView): TResellerOrderDetail {
@@ -31,7 +31,7 @@ export function registerResellerApiOrderReads(app: FastifyInstance, deps: Resell
 
   route(app, contracts.resellerGetOrder, resellerApiOptions(deps, 'resellerGetOrder'), async (request) => {
     const [view] = await deps.orders.views(callerOf(request).customerId, { orderId: request.params.orderId });
-    if (!view) throw refusal(API_LOCALE, 404, 'notFound');
+    if (!view) throw keyedRefusal(404, 'notFound');
     return detailOf(view);
   });
 }

@@ -1,13 +1,13 @@
-import { contracts, parseFullDomain, type TResellerDnsRecords } from '@kavel/core';
+import { contracts, parseFullDomain, type Locale, type TResellerDnsRecords } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import { refusal } from '../../http/errors.ts';
+import { keyedRefusal, localeOf } from '../../http/errors.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { zoneRefusal } from '../dns/zone-routes.ts';
 import type { ZoneAnswer, ZoneService } from '../dns/zone-service.ts';
 import type { DomainService } from '../domains/domain-service.ts';
-import { API_LOCALE, callerOf, resellerApiOptions, type ResellerApiAuthDeps } from './reseller-api-auth.ts';
+import { callerOf, resellerApiOptions, type ResellerApiAuthDeps } from './reseller-api-auth.ts';
 import type { IdempotentWrites } from './idempotent-writes.ts';
 import { registerResellerApiDocs } from './reseller-api-docs.ts';
 
@@ -28,7 +28,7 @@ export interface ResellerApiDeps extends ResellerApiAuthDeps {
  */
 export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerApiDeps): void {
   const { zones } = deps;
-  const notFound = () => refusal(API_LOCALE, 404, 'notFound');
+  const notFound = () => keyedRefusal(404, 'notFound');
 
   route(app, contracts.resellerAvailability, resellerApiOptions(deps, 'resellerAvailability'), async (request) => {
     const domain = request.query.domain;
@@ -60,8 +60,8 @@ export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerAp
     return { domain: access.name, records };
   }
 
-  async function afterChange(customerId: number, domainId: number, answer: ZoneAnswer): Promise<TResellerDnsRecords> {
-    if (!answer.ok) throw zoneRefusal(API_LOCALE, answer);
+  async function afterChange(locale: Locale, customerId: number, domainId: number, answer: ZoneAnswer): Promise<TResellerDnsRecords> {
+    if (!answer.ok) throw zoneRefusal(locale, answer);
     return recordsOf(customerId, domainId);
   }
 
@@ -73,7 +73,7 @@ export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerAp
   route(app, contracts.resellerDnsAddRecord, { ...resellerApiOptions(deps, 'resellerDnsAddRecord'), ...deps.idempotent.hooks }, async (request, reply) => {
     const { customerId } = callerOf(request);
     const domainId = await domainIdOf(customerId, request.params.domain);
-    const answer = await afterChange(customerId, domainId, await zones.change(customerId, domainId, { kind: 'add', record: request.body }));
+    const answer = await afterChange(localeOf(request), customerId, domainId, await zones.change(customerId, domainId, { kind: 'add', record: request.body }));
     reply.code(201);
     return answer;
   });
@@ -81,13 +81,13 @@ export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerAp
   route(app, contracts.resellerDnsUpdateRecord, { ...resellerApiOptions(deps, 'resellerDnsUpdateRecord'), ...deps.idempotent.hooks }, async (request) => {
     const { customerId } = callerOf(request);
     const domainId = await domainIdOf(customerId, request.params.domain);
-    return afterChange(customerId, domainId, await zones.change(customerId, domainId, { kind: 'update', id: request.params.recordId, record: request.body }));
+    return afterChange(localeOf(request), customerId, domainId, await zones.change(customerId, domainId, { kind: 'update', id: request.params.recordId, record: request.body }));
   });
 
   route(app, contracts.resellerDnsRemoveRecord, { ...resellerApiOptions(deps, 'resellerDnsRemoveRecord'), ...deps.idempotent.hooks }, async (request) => {
     const { customerId } = callerOf(request);
     const domainId = await domainIdOf(customerId, request.params.domain);
-    return afterChange(customerId, domainId, await zones.change(customerId, domainId, { kind: 'remove', id: request.params.recordId }));
+    return afterChange(localeOf(request), customerId, domainId, await zones.change(customerId, domainId, { kind: 'remove', id: request.params.recordId }));
   });
 
   registerResellerApiDocs(app);

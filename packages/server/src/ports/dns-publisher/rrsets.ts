@@ -1,4 +1,4 @@
-import { absoluteOwner, DNS_RECORD_TYPES, presentRecordData, relativeOwner, unquoteTxt, type DnsZoneRecord, type TDnsRecordType } from '@kavel/core';
+import { absoluteOwner, DNS_RECORD_TYPES, normalTxt, presentRecordData, relativeOwner, type DnsZoneRecord, type TDnsRecordType } from '@kavel/core';
 
 /** A record set as PowerDNS's API writes it: absolute name, one TTL, contents in presentation form. */
 export interface RecordSet {
@@ -35,7 +35,8 @@ export function fromContent(domain: string, name: string, type: string, ttl: num
     case 'SRV':
       return { ...base, priority: Number(first), value: rest.join(' ').toLowerCase() };
     case 'TXT':
-      return { ...base, value: unquoteTxt(content) ?? content };
+      // Its strings as published: a text PowerDNS holds split every 255 bytes is the shop's bare text again.
+      return { ...base, value: normalTxt(content) };
     case 'CNAME':
       return { ...base, value: content.toLowerCase() };
     default:

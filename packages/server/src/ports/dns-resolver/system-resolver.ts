@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import type { TDnsRecordStored } from '@kavel/core';
+import { storedTxt, type TDnsRecordStored } from '@kavel/core';
 import type { DnsResolverPort } from './dns-resolver-port.ts';
 
 /** Names below the apex that hosting customers commonly use; a zone cannot be listed, so these are asked. */
@@ -41,7 +41,7 @@ export function createSystemResolver(options: { servers?: readonly string[]; tim
           for (const value of await ask(() => resolver.resolve6(at(name)))) records.push({ name, type: 'AAAA', value, priority: null, ttl: 3600 });
         };
         const texts = async (name: string) => {
-          for (const chunks of await ask(() => resolver.resolveTxt(at(name)))) records.push({ name, type: 'TXT', value: chunks.join(''), priority: null, ttl: 3600 });
+          for (const chunks of await ask(() => resolver.resolveTxt(at(name)))) records.push({ name, type: 'TXT', value: storedTxt(chunks), priority: null, ttl: 3600 });
         };
         await addresses('@');
         for (const mx of await ask(() => resolver.resolveMx(zone))) records.push({ name: '@', type: 'MX', value: dotted(mx.exchange), priority: mx.priority, ttl: 3600 });

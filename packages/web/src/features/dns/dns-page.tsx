@@ -115,7 +115,7 @@ function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: re
           {page.publishFailure && <PublishFailure failure={page.publishFailure} />}
           <section aria-labelledby="dns-records-heading" className="dns-page__section">
             <h2 id="dns-records-heading">{t('records')}</h2>
-            <RecordTable records={page.dnsListOnStart} readOnly={!canChange} editing={editing} busy={busy} onEdit={setEditing} onSave={save} onDelete={remove} />
+            <RecordTable records={page.dnsListOnStart} domain={page.asciiName} readOnly={!canChange} editing={editing} busy={busy} onEdit={setEditing} onSave={save} onDelete={remove} />
             {canChange && (
               <div className="dns-page__tools">
                 <Button variant="secondary" size="sm" onClick={reset} disabled={busy} data-testid="dns-reset">
@@ -128,7 +128,7 @@ function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: re
           {canChange && (
             <section aria-labelledby="dns-add-heading" className="dns-page__section">
               <h2 id="dns-add-heading">{t('addHeading')}</h2>
-              <RecordForm key={adding} busy={busy} submitLabel={t('add')} onSubmit={add} data-testid="dns-add-form" />
+              <RecordForm key={adding} domain={page.asciiName} busy={busy} submitLabel={t('add')} onSubmit={add} data-testid="dns-add-form" />
               <ul className="dns-page__hints">
                 <li>{t('hintWildcard')}</li>
                 <li>{t('hintProfile')}</li>

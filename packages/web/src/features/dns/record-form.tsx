@@ -1,4 +1,4 @@
-import { DNS_RECORD_TYPES, MX_PRIORITIES, ZDnsRecord, type TDnsRecord, type TDnsRecordType, type TDnsZoneRecord } from '@kavel/core';
+import { DNS_RECORD_TYPES, MX_PRIORITIES, storedValuePreview, ZDnsRecord, type TDnsRecord, type TDnsRecordType, type TDnsZoneRecord } from '@kavel/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { Button } from '../../ui/button.tsx';
@@ -11,6 +11,8 @@ interface RecordFormProps {
   record?: TDnsZoneRecord;
   /** The MX priorities offered: the record page's list, or the profile page's (without 15). */
   priorities?: readonly number[];
+  /** The zone's domain (ASCII): the form then shows what a target will be stored as. None on the profile page. */
+  domain?: string;
   busy: boolean;
   onSubmit: (record: TDnsRecord) => void;
   onCancel?: () => void;
@@ -19,6 +21,7 @@ interface RecordFormProps {
 }
 
 const hasPriority = (type: TDnsRecordType) => type === 'MX' || type === 'SRV';
+const hasTarget = (type: TDnsRecordType) => type === 'CNAME' || hasPriority(type);
 
 type RecordField = 'name' | 'type' | 'priority' | 'value' | 'ttl';
 export type RecordErrors = Partial<Record<RecordField, string>>;
@@ -27,11 +30,16 @@ const FIELD_ORDER: readonly RecordField[] = ['name', 'type', 'priority', 'value'
 /** A number typed in a field: empty is none (an SRV value may carry its priority), anything else as typed (the schema refuses NaN). */
 const typedNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
-/** The shared schema's verdict on a record before it is sent: each field's rule, in the page language. */
+/**
+ * The shared schema's verdict on a record before it is sent: each field's rule, in the page
+ * language. The form also asks a name except for MX (spec 001 section 5), `@` for the apex; the
+ * schema itself takes an empty name as the apex.
+ */
 export function recordErrors(record: TDnsRecord): RecordErrors {
-  const parsed = ZDnsRecord.safeParse(record);
-  if (parsed.success) return {};
   const errors: RecordErrors = {};
+  if (record.type !== 'MX' && (record.name ?? '').trim() === '') errors.name = fieldMessage('dnsNameRequired');
+  const parsed = ZDnsRecord.safeParse(record);
+  if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if (typeof field === 'string' && (FIELD_ORDER as readonly string[]).includes(field)) errors[field as RecordField] ??= fieldMessage(issue.message);
@@ -39,15 +47,22 @@ export function recordErrors(record: TDnsRecord): RecordErrors {
   return errors;
 }
 
+/** The MX choices: the page's list, and a record's own priority beside it when it is not listed (an imported 25). */
+export function priorityChoices(list: readonly number[], current: number | null | undefined): number[] {
+  return current === null || current === undefined || list.includes(current) ? [...list] : [...list, current].sort((a, b) => a - b);
+}
+
 /**
  * A DNS record's fields (spec 001 section 5): name (optional for MX), type, priority for MX (the
- * listed choices) and SRV, value and TTL. The record's own rules (core's `ZDnsRecord`) are checked
- * before sending and shown under their fields; the zone's rules are the server's, and its
- * refusal names the field in the page's 'Error!' modal.
+ * listed choices, and an edited record's own) and SRV, value and TTL. The record's own rules
+ * (core's `ZDnsRecord`) are checked before sending and shown under their fields; the zone's rules
+ * are the server's, and its refusal names the field in the page's 'Error!' modal. With `domain`,
+ * a target's field shows what will be stored ('Wordt opgeslagen als: mail.example.nl.').
  */
-export function RecordForm({ record, priorities = MX_PRIORITIES, busy, onSubmit, onCancel, submitLabel, 'data-testid': testId }: RecordFormProps) {
+export function RecordForm({ record, priorities = MX_PRIORITIES, domain, busy, onSubmit, onCancel, submitLabel, 'data-testid': testId }: RecordFormProps) {
   const t = useDnsT();
-  const [name, setName] = useState(record?.name === '@' ? '' : (record?.name ?? ''));
+  // The apex: left empty for MX (its name is optional), `@` otherwise.
+  const [name, setName] = useState(record?.name === '@' && record.type === 'MX' ? '' : (record?.name ?? ''));
   const [type, setType] = useState<TDnsRecordType>(record?.type ?? 'A');
   const [value, setValue] = useState(record?.value ?? '');
   const [priority, setPriority] = useState(String(record?.priority ?? 10));
@@ -77,13 +92,15 @@ export function RecordForm({ record, priorities = MX_PRIORITIES, busy, onSubmit,
     queueMicrotask(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
+  const stored = domain === undefined || !hasTarget(type) ? null : storedValuePreview({ type, value, priority: typedNumber(priority) }, domain);
+
   const priorityField =
     type === 'MX' ? (
       <SelectField
         label={t('priority')}
         value={priority}
         onChange={(event) => edit('priority', setPriority)(event.target.value)}
-        options={priorities.map((p) => ({ value: String(p), label: String(p) }))}
+        options={priorityChoices(priorities, record?.priority).map((p) => ({ value: String(p), label: String(p) }))}
         error={errors.priority}
       />
     ) : (
@@ -101,7 +118,16 @@ export function RecordForm({ record, priorities = MX_PRIORITIES, busy, onSubmit,
         error={errors.type}
       />
       {hasPriority(type) && priorityField}
-      <Field label={t('value')} value={value} onChange={(event) => edit('value', setValue)(event.target.value)} autoComplete="off" spellCheck={false} className="dns-record-form__value" error={errors.value} />
+      <Field
+        label={t('value')}
+        value={value}
+        onChange={(event) => edit('value', setValue)(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        className="dns-record-form__value"
+        hint={stored === null ? undefined : t('storedAs', { value: stored })}
+        error={errors.value}
+      />
       <Field label={t('ttl')} inputMode="numeric" value={ttl} onChange={(event) => edit('ttl', setTtl)(event.target.value)} className="dns-record-form__ttl" error={errors.ttl} />
       <div className="dns-record-form__actions">
         <Button type="submit" size="sm" busy={busy}>
@@ -115,6 +141,7 @@ export function RecordForm({ record, priorities = MX_PRIORITIES, busy, onSubmit,
       </div>
       {type === 'SRV' && <p className="field__hint">{t('hintSrv')}</p>}
       {type === 'MX' && <p className="field__hint">{t('hintMx')}</p>}
+      {hasTarget(type) && <p className="field__hint">{t('hintTarget')}</p>}
     </form>
   );
 }

@@ -27,6 +27,8 @@ interface RecordTableProps {
   onDelete: (record: TDnsZoneRecord) => void;
   /** The MX choices of the edit form (the profile page's list lacks 15). */
   priorities?: readonly number[];
+  /** The zone's domain (ASCII), for the edit form's 'stored as'; none on the profile page. */
+  domain?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ interface RecordTableProps {
  * In a narrow box (a phone) each row becomes a card: name, type and priority with the buttons
  * beside them, the value below, broken where it must (dns.css).
  */
-export function RecordTable({ records, readOnly, editing, busy, onEdit, onSave, onDelete, priorities }: RecordTableProps) {
+export function RecordTable({ records, readOnly, editing, busy, onEdit, onSave, onDelete, priorities, domain }: RecordTableProps) {
   const t = useDnsT();
   if (records.length === 0) return <p className="account-area__empty">{t('noRecords')}</p>;
   return (
@@ -56,7 +58,16 @@ export function RecordTable({ records, readOnly, editing, busy, onEdit, onSave, 
             editing === record.id ? (
               <tr key={record.id} className="dns-table__editing" data-testid="dns-record-editing">
                 <td colSpan={6}>
-                  <RecordForm record={record} priorities={priorities} busy={busy} submitLabel={t('save')} onSubmit={(changed) => onSave(record.id, changed)} onCancel={() => onEdit(null)} data-testid="dns-edit-form" />
+                  <RecordForm
+                    record={record}
+                    priorities={priorities}
+                    domain={domain}
+                    busy={busy}
+                    submitLabel={t('save')}
+                    onSubmit={(changed) => onSave(record.id, changed)}
+                    onCancel={() => onEdit(null)}
+                    data-testid="dns-edit-form"
+                  />
                 </td>
               </tr>
             ) : (

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { contracts, RESELLER_API_PREFIX, ZApiKeyCreated } from '@kavel/core';
+import { createClient } from '@hey-api/openapi-ts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../src/db/schema/index.ts';
+import type { Services } from '../src/services.ts';
+import { holderForm } from './support/holders.ts';
+import { customerIdOf, databaseKinds, listenLocally, loginAs, useTestShop } from './support/index.ts';
+
+/**
+ * The reseller API as an integrator meets it with a generator this project does not use for its
+ * own types (those come from openapi-typescript): `@hey-api/openapi-ts` writes a client and SDK
+ * from the served document, the TypeScript compiler checks it (and a caller written against its
+ * types) with strict settings, and the compiled client places an order on a listening shop.
+ */
+const RESELLER = 'reseller@demo.kavel.nl';
+
+/** The integrator's code, written against the generated SDK's types: compiled with it, so a drift in the document is a type error. */
+const CALLER = `
+import { createClient } from './client/index.js';
+import { resellerCreateOrder, resellerGetOrder } from './sdk.gen.js';
+import type { ResellerCreateOrderData, ResellerGetOrderResponse } from './types.gen.js';
+
+export async function placeAndRead(
+  baseUrl: string,
+  key: string,
+  idempotencyKey: string,
+  body: ResellerCreateOrderData['body'],
+): Promise<{ status: number; placedId: number; read: ResellerGetOrderResponse }> {
+  const client = createClient({ baseUrl, auth: key });
+  const placed = await resellerCreateOrder({ client, body, headers: { 'Idempotency-Key': idempotencyKey } });
+  if (placed.error !== undefined) throw new Error('refused: ' + JSON.stringify(placed.error));
+  const read = await resellerGetOrder({ client, path: { orderId: String(placed.data.orderId) } });
+  if (read.error !== undefined) throw new Error('not found: ' + JSON.stringify(read.error));
+  return { status: placed.response.status, placedId: placed.data.orderId, read: read.data };
+}
+`;
+
+interface GeneratedCaller {
+  placeAndRead(baseUrl: string, key: string, idempotencyKey: string, body: unknown): Promise<{ status: number; placedId: number; read: Record<string, unknown> }>;
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'kavel-generated-client-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** Generates the client from `document`, compiles it with the caller (strict, no error allowed) and loads the result. */
+async function generateAndCompile(document: object): Promise<GeneratedCaller> {
+  const source = join(folder, 'src');
+  await createClient({
+    input: document as Record<string, unknown>,
+    output: { path: source, module: { extension: '.js' } },
+    plugins: ['@hey-api/client-fetch', '@hey-api/typescript', '@hey-api/sdk'],
+    logs: { level: 'silent', file: false },
+  });
+  writeFileSync(join(source, 'caller.ts'), CALLER);
+  // ES modules as Node runs them: the output folder says so, and NodeNext resolves as Node does.
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ type: 'module' }));
+  const files = (readdirSync(source, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(source, file));
+  const program = ts.createProgram(files, {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noImplicitReturns: true,
+    noImplicitOverride: true,
+    noFallthroughCasesInSwitch: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: [],
+    // The standard library's own declarations are not what is judged here.
+    skipLibCheck: true,
+    outDir: join(folder, 'js'),
+  });
+  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...program.emit().diagnostics];
+  const report = ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => folder, getNewLine: () => '\n' });
+  expect(report, 'the generated client does not compile').toBe('');
+  expect(files.map((file) => file.slice(source.length + 1))).toEqual(expect.arrayContaining(['sdk.gen.ts', 'types.gen.ts', 'client/index.ts', 'caller.ts']));
+  return (await import(pathToFileURL(join(folder, 'js', 'caller.js')).href)) as GeneratedCaller;
+}
+
+/** Generated once, from the document the first shop serves (it is the same document on either database). */
+let generated: Promise<GeneratedCaller> | undefined;
+
+describe.each(databaseKinds)('a client generated by another generator from the served document, on $name', (kind) => {
+  let app: FastifyInstance;
+  let services: Services;
+  useTestShop(kind, (shop) => ({ app, services } = shop), { demoAccounts: true });
+
+  let base: string;
+  let key: string;
+  let caller: GeneratedCaller;
+  beforeAll(async () => {
+    base = await listenLocally(app);
+    const reseller = await loginAs(app, RESELLER);
+    const created = await reseller.post(contracts.createApiKey.path, { name: 'gegenereerd door een ander', scopes: ['orders:write', 'orders:read'] });
+    key = ZApiKeyCreated.parse(created.json()).secret;
+    generated ??= fetch(base + contracts.resellerOpenApi.path).then(async (response) => {
+      expect(response.status).toBe(200);
+      return generateAndCompile((await response.json()) as object);
+    });
+    caller = await generated;
+  }, 60_000);
+
+  it('compiles with strict settings, places a domain order with an API key, and reads it back', async () => {
+    const idempotencyKey = `generated-${randomUUID()}`;
+    const body = { domain: 'Ander-Gegenereerd.nl', hostingProductCode: 'RESELLER_INTRO', holder: holderForm({ forename: 'Gerda', surname: 'Generator' }) };
+    const { status, placedId, read } = await caller.placeAndRead(base + RESELLER_API_PREFIX, key, idempotencyKey, body);
+    expect(status).toBe(201);
+    expect(read).toMatchObject({
+      orderId: placedId,
+      domain: 'ander-gegenereerd.nl',
+      status: expect.stringMatching(/^(CONFIRMED|DELIVERED)$/),
+      lines: [
+        { productType: 'DOMAIN', title: 'ander-gegenereerd.nl' },
+        { productType: 'RESELLER_PACKAGE', productCode: 'RESELLER_INTRO' },
+      ],
+    });
+    // The order is the reseller's, made once under the client's Idempotency-Key.
+    const resellerId = await customerIdOf(services.db, RESELLER);
+    const rows = await services.db.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, resellerId), eq(orders.requestId, `api:${idempotencyKey}`)));
+    expect(rows).toEqual([{ id: placedId }]);
+  });
+});
