@@ -1,6 +1,15 @@
 import { accentedLetters, checkDomainInput, DOMAIN_LABEL_MAX_LENGTH, DOMAIN_LABEL_MIN_LENGTH, domainLabelProblem, type DomainInputProblem } from '../domain-name.ts';
 import type { Locale } from '../money.ts';
-import { validation } from './validation.ts';
+
+/**
+ * A name in its `xn--` form (IDN): not sold until the shop registers IDN. The search field's words
+ * and the field message (`validation.domainIdn`) alike; kept here, so the search field's first
+ * screen does not carry every field message.
+ */
+export const DOMAIN_IDN_TEXT = {
+  nl: 'Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.',
+  en: 'Domain names with special characters (IDN, xn--…) cannot be ordered yet.',
+};
 
 /**
  * Why a domain name is refused, one sentence per rule of `domainLabelProblem`, so the search field
@@ -22,7 +31,7 @@ const reasons: Record<DomainInputProblem, Record<Locale, string>> = {
     nl: 'Letters met accenten (zoals {letters}) worden nog niet ondersteund.',
     en: 'Letters with accents (such as {letters}) are not supported yet.',
   },
-  idn: validation.domainIdn,
+  idn: DOMAIN_IDN_TEXT,
   'forbidden-character': {
     nl: 'Een domeinnaam bestaat alleen uit de letters a tot en met z, cijfers en streepjes.',
     en: 'A domain name consists only of the letters a to z, digits and hyphens.',

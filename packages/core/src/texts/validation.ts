@@ -1,6 +1,7 @@
 import type * as zc from 'zod/v4/core';
 import type { Locale } from '../money.ts';
 import { dnsValidation } from './dns-validation.ts';
+import { DOMAIN_IDN_TEXT } from './domain-name-texts.ts';
 
 /** Field messages; zod schemas in `schemas/` use these keys as their error messages. */
 export const validation = {
@@ -24,10 +25,7 @@ export const validation = {
   addressHouseNumber: { nl: 'Vul een huisnummer in, bijvoorbeeld 12 of 12a.', en: 'Enter a house number, for example 12 or 12a.' },
   domain: { nl: 'Vul een geldige domeinnaam in, bijvoorbeeld bakkerij.nl.', en: 'Enter a valid domain name, for example bakkerij.nl.' },
   /** A name in its `xn--` form (IDN): not sold until the shop registers IDN (the search field's words too). */
-  domainIdn: {
-    nl: 'Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.',
-    en: 'Domain names with special characters (IDN, xn--…) cannot be ordered yet.',
-  },
+  domainIdn: DOMAIN_IDN_TEXT,
   country: { nl: 'Kies een land.', en: 'Choose a country.' },
   vat: { nl: 'Vul een geldig btw-nummer in, bijvoorbeeld NL123456789B01.', en: 'Enter a valid VAT number, for example NL123456789B01.' },
   redirectUrl: {
