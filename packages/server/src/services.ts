@@ -237,6 +237,8 @@ export async function createServices(deps: ServiceDeps): Promise<Services> {
     hostingPackage: async (productId) => (await catalogue.snapshot()).hostingById.get(productId),
     organisationOf: async (customerId) => (await customer(customerId))?.companyName.trim() || null,
     recordHolder: (tx, domainId, holder) => domainHolders.recordRegistered(tx, domainId, holder),
+    // The orders feature (built below) credits a failed order and mails the customer.
+    orderFailed: (tx, orderId) => orders.fulfilmentFailed(tx, orderId),
   });
   // Links the browser follows: PUBLIC_URL, or the request's own address while it is unset. Services
   // built without `publicUrl` at all (tests that make their own config) keep to `baseUrl`.

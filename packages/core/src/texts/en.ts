@@ -328,7 +328,7 @@ export const en: Record<TextKey, string> = {
   'orderSummary.status.AWAITING_PAYMENT': 'We are still waiting for your payment.',
   'orderSummary.status.CONFIRMED': 'We are setting up your products now.',
   'orderSummary.status.FULFILLED': 'Your products are ready.',
-  'orderSummary.status.FULFILMENT_FAILED': 'Setting up your products has not succeeded yet. We will try again and contact you if needed.',
+  'orderSummary.status.FULFILMENT_FAILED': 'Your order could not be completed. Whatever had been set up was undone and the amount credited; we have sent you an e-mail about it.',
   'orderSummary.transferPending': 'The transfer of {domain} is under way. The current provider has until {date} to respond; after that the domain name is with us.',
   'orderSummary.transferPendingUndated': 'The transfer of {domain} is under way. Once the current provider has released the domain name, it is with us.',
   'orderSummary.products': 'Your products',

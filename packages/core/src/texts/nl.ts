@@ -326,7 +326,7 @@ export const nl = {
   'orderSummary.status.AWAITING_PAYMENT': 'We wachten nog op je betaling.',
   'orderSummary.status.CONFIRMED': 'We zetten je producten nu voor je klaar.',
   'orderSummary.status.FULFILLED': 'Je producten staan klaar.',
-  'orderSummary.status.FULFILMENT_FAILED': 'Het klaarzetten van je producten is nog niet gelukt. We proberen het opnieuw en nemen contact met je op als dat nodig is.',
+  'orderSummary.status.FULFILMENT_FAILED': 'Je bestelling kon niet worden uitgevoerd. Wat al klaargezet was, is teruggedraaid en het bedrag is gecrediteerd; je hebt er een e-mail over gekregen.',
   'orderSummary.transferPending': 'De verhuizing van {domain} loopt. De huidige provider heeft tot {date} om te reageren; daarna staat de domeinnaam bij ons.',
   'orderSummary.transferPendingUndated': 'De verhuizing van {domain} loopt. Zodra de huidige provider de domeinnaam heeft vrijgegeven, staat hij bij ons.',
   'orderSummary.products': 'Je producten',

@@ -29,6 +29,10 @@ export const orderMessages = {
     nl: 'Je betaalt al via automatische incasso. Neem contact met ons op om je rekeningnummer te wijzigen.',
     en: 'You already pay by direct debit. Contact us to change your account number.',
   },
+  orderDomainClaimed: {
+    nl: 'Voor de domeinnaam {domain} loopt al een bestelling. Kies een andere naam of probeer het later nog eens.',
+    en: 'An order for the domain name {domain} is already in progress. Choose another name or try again later.',
+  },
   orderNotPaidOnline: { nl: 'Deze bestelling wordt niet online betaald.', en: 'This order is not paid online.' },
   paymentUnavailable: {
     nl: 'De betaalpagina is nu niet bereikbaar. Probeer het over een paar minuten opnieuw.',

@@ -26,7 +26,11 @@ export async function startWorker(services: Services, jobs: JobSystem, options: 
   await jobs.work(JOBS.fulfilOrder, fulfilment.fulfilOrder);
   await jobs.work(JOBS.fulfilmentSweep, fulfilment.sweep);
   await jobs.work(JOBS.purgeAccounts, () => services.accounts.purgeExpired());
-  await jobs.work(JOBS.closeInvoices, async () => void (await services.orders.invoices.closeEndedMonths(services.now())));
+  // The hourly housekeeping of orders: a month's open invoices issued, and the names of orders left unpaid for a day freed.
+  await jobs.work(JOBS.closeInvoices, async () => {
+    await services.orders.invoices.closeEndedMonths(services.now());
+    await services.orders.payments.releaseUnpaidClaims(services.now());
+  });
   await jobs.work(JOBS.publishZone, services.dnsPublishing.publishZone);
   await jobs.work(JOBS.syncDomainHolder, services.holderRegistrySync.syncHolder);
   await jobs.work(JOBS.renewForwardCertificates, async () => void (await services.forwardTls.renewDue()));

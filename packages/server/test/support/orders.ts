@@ -15,6 +15,9 @@ import type { DomainRegistrar, RegistryPort } from '../../src/ports/registry/reg
 import { products } from './services.ts';
 import { createRecordingMailer } from './recording-mailer.ts';
 import { createTestServices } from './test-app.ts';
+import type { MailJob } from '../../src/features/accounts/mail-queue.ts';
+import type { JobQueue } from '../../src/jobs/job-queue.ts';
+import { JOBS } from '../../src/jobs/queues.ts';
 
 type LineOptions = (typeof orderLines.$inferInsert)['options'];
 
@@ -166,8 +169,18 @@ export async function insertTestOrder(db: Database, fixture: OrderFixture): Prom
 export async function createTestFulfilment(
   db: Database,
   adapters: { registry: DomainRegistrar; provisioning: ProvisioningPort; certificates?: CertificatePort; cloudflare?: CloudflarePort; vps?: VpsPort; now?: () => Date },
-): Promise<{ fulfilment: FulfilmentService; logs: string[]; services: Services }> {
+): Promise<{ fulfilment: FulfilmentService; logs: string[]; services: Services; mails: MailJob[] }> {
   const logs: string[] = [];
+  // A failed order's mail is a job written as it fails: kept here, the other jobs refused as without a queue.
+  const mails: MailJob[] = [];
+  const jobs: JobQueue = {
+    async enqueue(name, data) {
+      if (name === JOBS.publishZone) return null;
+      if (name !== JOBS.sendMail) throw new Error(`these test services write no ${name} jobs`);
+      mails.push(data as MailJob);
+      return String(mails.length);
+    },
+  };
   const levels: Record<number, string> = { 30: 'info', 40: 'warn', 50: 'error' };
   const stream = {
     write(line: string) {
@@ -183,10 +196,11 @@ export async function createTestFulfilment(
     ...(adapters.cloudflare ? { cloudflare: adapters.cloudflare } : {}),
     ...(adapters.vps ? { vps: adapters.vps } : {}),
     mailer: createRecordingMailer(),
+    jobs,
     log: pino({ level: 'info' }, stream) as unknown as FastifyBaseLogger,
     ...(adapters.now ? { now: adapters.now } : {}),
   });
-  return { fulfilment: services.fulfilment, logs, services };
+  return { fulfilment: services.fulfilment, logs, services, mails };
 }
 
 /** Where an order's delivery stands: its status and each stored step. */

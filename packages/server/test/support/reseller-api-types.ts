@@ -243,7 +243,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Error"];
             };
         };
-        /** @description The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now. */
+        /** @description The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now (`domain_unavailable`), or another order (yours, another reseller's or the shop's) is registering or transferring it (`order_domain_claimed`): one order per name until its registration is delivered or has failed; nothing was ordered or billed. */
         Refused409: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -1,5 +1,5 @@
 import type { TBasketItemOptions, TOrderPeriod, TOrderStatus, TPaymentMethodCode, TPaymentStatus, TProductType, TVpsSpec } from '@kavel/core';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customers } from './accounts.ts';
 import type { HolderFields } from '../../ports/registry/registrant.ts';
 
@@ -48,6 +48,8 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A credit note (negative totals): the issued invoice it corrects. */
+    correctsInvoiceId: integer('corrects_invoice_id').references((): AnyPgColumn => invoices.id),
   },
   (t) => [uniqueIndex('invoices_year_sequence_idx').on(t.year, t.sequence), index('invoices_customer_idx').on(t.customerId)],
 );
@@ -81,8 +83,37 @@ export const orders = pgTable(
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
     /** While set and in the future, one process is fulfilling the order; others leave it alone. */
     fulfilmentLeaseUntil: timestamp('fulfilment_lease_until', { withTimezone: true }),
+    /** When the order's amounts were credited (it could not be delivered); once per order. */
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** Where that credit is booked: the order's own invoice while it was open, else a credit note. */
+    creditInvoiceId: integer('credit_invoice_id').references(() => invoices.id),
   },
-  (t) => [uniqueIndex('orders_request_idx').on(t.customerId, t.requestId), index('orders_invoice_idx').on(t.invoiceId), index('orders_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('orders_request_idx').on(t.customerId, t.requestId),
+    index('orders_invoice_idx').on(t.invoiceId),
+    index('orders_status_idx').on(t.status),
+    index('orders_credit_invoice_idx').on(t.creditInvoiceId),
+  ],
+);
+
+/**
+ * The names that orders are registering or transferring in, one row per name: the primary key
+ * lets one order at a time have a name, so a second order for it is refused when it is placed.
+ * Written in the order's transaction; removed when the registration ends (delivered: the
+ * `domains` row guards the name from then on; failed; or, for an order awaiting payment, its
+ * payment cancelled or expired).
+ */
+export const domainOrderClaims = pgTable(
+  'domain_order_claims',
+  {
+    /** Lower case, as fulfilment registers it. */
+    name: text('name').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('domain_order_claims_order_idx').on(t.orderId)],
 );
 
 /** The domain holder sent to the registry, as it was at purchase (and the holder it came from, if one of the customer's). */

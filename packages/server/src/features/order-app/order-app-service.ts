@@ -205,6 +205,7 @@ export function createOrderAppService(deps: OrderAppDeps): OrderAppService {
           discountExcludeTax: 0,
           administrativeCost: basket.administrativeCostShouldBeAdded ? basket.administrativeCost : 0,
           now,
+          locale,
         });
         await orderAppBasketRepository.markOrdered(tx, row.id, local, now);
         return placed;

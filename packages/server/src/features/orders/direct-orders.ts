@@ -98,6 +98,7 @@ export function createDirectOrders(deps: DirectOrderDeps): DirectOrders {
             discountExcludeTax: 0,
             administrativeCost: 0,
             now: deps.now(),
+            locale,
           });
           return { order: placed, repeated: false };
         });

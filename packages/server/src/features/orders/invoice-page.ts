@@ -98,8 +98,19 @@ function orderRows({ order, lines }: { order: OrderRow; lines: OrderLineRow[] })
   return rows.join('\n');
 }
 
+/** An order that could not be delivered, credited on this invoice: one negative line that says why. */
+function creditRow(order: OrderRow): string {
+  const text = `Creditering bestelling ${order.id} van ${dutchDate(order.createdAt)}: kon niet worden uitgevoerd`;
+  return `<tr class="credit"><td>${escapeHtml(text)}</td><td></td><td class="amount">- ${euro(order.totalExcludeTax)}</td></tr>`;
+}
+
 function paymentNote(document: InvoiceDocument): string {
-  const { invoice, orders } = document;
+  const { invoice, orders, corrects } = document;
+  if (corrects) {
+    return corrects.paidAt
+      ? `Deze creditfactuur corrigeert factuur ${corrects.number}, die al betaald is: we storten het bedrag terug op je rekening.`
+      : `Deze creditfactuur corrigeert factuur ${corrects.number}: dit bedrag komt daarop in mindering, dat deel hoef je niet te betalen.`;
+  }
   if (invoice.paidAt) return `Betaald op ${dutchDate(invoice.paidAt)}. Dank je wel!`;
   if (!invoice.closed) return 'Deze factuur staat open: bestellingen die je deze maand op rekening plaatst, worden eraan toegevoegd. Aan het eind van de maand sturen we je de definitieve factuur.';
   const method = orders[0]?.order.paymentMethod;
@@ -110,7 +121,8 @@ function paymentNote(document: InvoiceDocument): string {
 
 /** The invoice as a printable Dutch page; every value from the database is escaped. */
 export function renderInvoicePage(document: InvoiceDocument): string {
-  const { invoice } = document;
+  const { invoice, corrects } = document;
+  const title = corrects ? 'Creditfactuur' : 'Factuur';
   const to = invoice.addressee;
   const addressee = [to.companyName, to.name, to.street, `${to.postCode} ${to.city}`.trim(), to.country].filter((part) => part.trim() !== '');
   // Dated the day it was issued (closed); an open invoice shows the day it was opened.
@@ -120,25 +132,25 @@ export function renderInvoicePage(document: InvoiceDocument): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Factuur ${escapeHtml(invoice.number)} - Kavel</title>
+<title>${title} ${escapeHtml(invoice.number)} - Kavel</title>
 <link rel="stylesheet" href="${INVOICE_CSS_PATH}">
 </head>
 <body>
 <main class="invoice">
 <header class="invoice-head">
 <address class="seller"><strong>${escapeHtml(SELLER.name)}</strong><br>${escapeHtml(SELLER.street)}<br>${escapeHtml(SELLER.postCode)} ${escapeHtml(SELLER.city)}<br>KvK ${escapeHtml(SELLER.kvk)}<br>Btw-nummer ${escapeHtml(SELLER.vatNumber)}<br>IBAN ${escapeHtml(SELLER.iban)}<br>${escapeHtml(SELLER.email)}</address>
-<h1>Factuur</h1>
+<h1>${title}</h1>
 </header>
 <address class="addressee">${addressee.map(escapeHtml).join('<br>')}</address>
 <dl class="meta">
 <dt>Factuurnummer</dt><dd>${escapeHtml(invoice.number)}</dd>
 <dt>Factuurdatum</dt><dd>${escapeHtml(shownDate)}</dd>
-<dt>Status</dt><dd>${invoice.paidAt ? 'Betaald' : invoice.closed ? 'Openstaand' : 'Open (loopt deze maand nog)'}</dd>
+${corrects ? `<dt>Correctie op factuur</dt><dd>${escapeHtml(corrects.number)}</dd>` : `<dt>Status</dt><dd>${invoice.paidAt ? 'Betaald' : invoice.closed ? 'Openstaand' : 'Open (loopt deze maand nog)'}</dd>`}
 </dl>
 <table>
 <thead><tr><th scope="col">Omschrijving</th><th scope="col">Periode</th><th scope="col" class="amount">Bedrag excl. btw</th></tr></thead>
 <tbody>
-${document.orders.map(orderRows).join('\n')}
+${[...document.orders.map(orderRows), ...document.credits.map(creditRow)].join('\n')}
 </tbody>
 <tfoot>
 <tr><th colspan="2" scope="row">Totaal excl. btw</th><td class="amount">${euro(invoice.totalExcludeTax)}</td></tr>

@@ -1,7 +1,7 @@
 import { todayInAmsterdam, type TInvoiceSummary } from '@kavel/core';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable, Transaction } from '../../db/connect.ts';
-import { invoices, type InvoiceAddressee } from '../../db/schema/index.ts';
+import { invoices, orders as ordersTable, type InvoiceAddressee } from '../../db/schema/index.ts';
 import { amsterdamMonth, amsterdamYear, takeInvoiceNumber } from './invoice-numbers.ts';
 import { orderRepository, type OrderLineRow, type OrderRow } from './order-repository.ts';
 
@@ -24,6 +24,28 @@ export interface InvoicePlacement {
 export interface InvoiceDocument {
   invoice: InvoiceRow;
   orders: Array<{ order: OrderRow; lines: OrderLineRow[] }>;
+  /** The orders credited on this invoice (taken off an open one, or a credit note's). */
+  credits: OrderRow[];
+  /** A credit note's: the invoice it corrects. */
+  corrects: InvoiceRow | null;
+}
+
+/**
+ * Where an order that could not be delivered was credited. `open-invoice`: its amounts were
+ * taken off the open invoice it was on (not issued yet, so it may still change); `credit-note`:
+ * its invoice was issued, so a credit note of its own (a new number, negative amounts) corrects
+ * it; `nothing`: the order cost nothing.
+ */
+export interface OrderCredit {
+  kind: 'open-invoice' | 'credit-note' | 'nothing';
+  /** The invoice the credit is on (the open invoice, or the credit note). */
+  number: string;
+  /** The order's own invoice. */
+  invoiceNumber: string;
+  /** Whether the order's invoice had been paid: the amount is owed back. */
+  paid: boolean;
+  /** What was credited (positive cents). */
+  amounts: InvoiceAmounts;
 }
 
 export interface InvoiceService {
@@ -39,6 +61,11 @@ export interface InvoiceService {
    * issued even when no later order comes. Answers how many it closed.
    */
   closeEndedMonths(now: Date): Promise<number>;
+  /**
+   * Credits an order that could not be delivered, in the caller's transaction (see
+   * `OrderCredit`). Once per order: null when it was credited before.
+   */
+  credit(tx: Transaction, order: OrderRow, now: Date): Promise<OrderCredit | null>;
   /** Marks the invoice paid (once; a repeat changes nothing). */
   markPaid(tx: Transaction, invoiceId: number, now: Date): Promise<void>;
   find(q: Queryable, invoiceId: number): Promise<InvoiceRow | null>;
@@ -57,7 +84,7 @@ export function createInvoiceService(db: Database): InvoiceService {
     return row ?? null;
   }
 
-  async function create(tx: Transaction, request: Parameters<InvoiceService['place']>[1], closed: boolean): Promise<InvoicePlacement> {
+  async function create(tx: Transaction, request: Parameters<InvoiceService['place']>[1], closed: boolean, corrects: number | null = null): Promise<InvoicePlacement> {
     // Taken last: the counter row stays locked for every purchase of the year until this commits.
     const numbered = await takeInvoiceNumber(tx, amsterdamYear(request.now));
     const [row] = await tx
@@ -72,6 +99,7 @@ export function createInvoiceService(db: Database): InvoiceService {
         ...request.amounts,
         createdAt: request.now,
         closedAt: closed ? request.now : null,
+        correctsInvoiceId: corrects,
       })
       .returning({ id: invoices.id });
     if (!row) throw new Error('invoice insert returned nothing');
@@ -120,6 +148,48 @@ export function createInvoiceService(db: Database): InvoiceService {
       return closed;
     },
 
+    async credit(tx, order, now) {
+      const marked = await tx
+        .update(ordersTable)
+        .set({ creditedAt: now })
+        .where(and(eq(ordersTable.id, order.id), isNull(ordersTable.creditedAt)))
+        .returning({ id: ordersTable.id });
+      if (marked.length === 0) return null;
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, order.invoiceId)).for('update');
+      if (!invoice) throw new Error(`the invoice of order ${order.id} was not found for its credit`);
+      const amounts = { totalExcludeTax: order.totalExcludeTax, totalTax: order.totalTax, totalIncludeTax: order.totalIncludeTax };
+      const credit = { invoiceNumber: invoice.number, paid: invoice.paidAt !== null, amounts };
+      if (amounts.totalIncludeTax === 0 && amounts.totalExcludeTax === 0) return { ...credit, kind: 'nothing', number: invoice.number };
+      let booked: { id: number; number: string; kind: OrderCredit['kind'] };
+      if (!invoice.closed) {
+        await tx
+          .update(invoices)
+          .set({
+            totalExcludeTax: sql`${invoices.totalExcludeTax} - ${amounts.totalExcludeTax}`,
+            totalTax: sql`${invoices.totalTax} - ${amounts.totalTax}`,
+            totalIncludeTax: sql`${invoices.totalIncludeTax} - ${amounts.totalIncludeTax}`,
+          })
+          .where(eq(invoices.id, invoice.id));
+        booked = { id: invoice.id, number: invoice.number, kind: 'open-invoice' };
+      } else {
+        const note = await create(
+          tx,
+          {
+            customerId: invoice.customerId,
+            open: false,
+            addressee: invoice.addressee,
+            amounts: { totalExcludeTax: -amounts.totalExcludeTax, totalTax: -amounts.totalTax, totalIncludeTax: -amounts.totalIncludeTax },
+            now,
+          },
+          true,
+          invoice.id,
+        );
+        booked = { id: note.invoiceId, number: note.number, kind: 'credit-note' };
+      }
+      await tx.update(ordersTable).set({ creditInvoiceId: booked.id }).where(eq(ordersTable.id, order.id));
+      return { ...credit, kind: booked.kind, number: booked.number };
+    },
+
     async markPaid(tx, invoiceId, now) {
       await tx
         .update(invoices)
@@ -154,7 +224,9 @@ export function createInvoiceService(db: Database): InvoiceService {
         db,
         orders.map((order) => order.id),
       );
-      return { invoice, orders: orders.map((order) => ({ order, lines: lines.filter((line) => line.orderId === order.id) })) };
+      const credits = await db.select().from(ordersTable).where(eq(ordersTable.creditInvoiceId, invoice.id)).orderBy(asc(ordersTable.id));
+      const corrects = invoice.correctsInvoiceId === null ? null : await find(db, invoice.correctsInvoiceId);
+      return { invoice, orders: orders.map((order) => ({ order, lines: lines.filter((line) => line.orderId === order.id) })), credits, corrects };
     },
   };
 }

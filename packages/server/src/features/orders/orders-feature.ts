@@ -11,6 +11,8 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { MailQueue } from '../accounts/mail-queue.ts';
 import { requestOrderFulfilment } from './fulfilment/fulfilment-jobs.ts';
 import { createOrderConfirmationMail, type PlacedOrder } from './order-confirmation-mail.ts';
+import { createOrderFailureMail } from './order-failure-mail.ts';
+import { orderRepository } from './order-repository.ts';
 import { registerInvoiceRoutes } from './invoice-routes.ts';
 import { createInvoiceService, type InvoiceService } from './invoice-service.ts';
 import { registerOrderRoutes } from './order-routes.ts';
@@ -58,6 +60,12 @@ export interface OrdersFeature {
   invoices: InvoiceService;
   payments: PaymentService;
   /**
+   * Fulfilment failed the order, in `tx` (which also freed its names): it is credited on its
+   * invoice and the customer told in a mail written in the same transaction (once: a second call
+   * credits and mails nothing).
+   */
+  fulfilmentFailed(tx: Transaction, orderId: number): Promise<void>;
+  /**
    * The purchase, order app, payment and invoice routes and the payment adapter's own pages. Open
    * invoices whose month is over are closed by the worker's hourly `close-ended-invoices` job.
    */
@@ -77,6 +85,14 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     await requestOrderFulfilment(deps.jobs, orderId, tx);
     await confirmationMail(orderId, tx, placed);
   };
+
+  const failureMail = createOrderFailureMail({ mail: deps.mail, baseUrl: deps.baseUrl });
+  async function fulfilmentFailed(tx: Transaction, orderId: number): Promise<void> {
+    const order = await orderRepository.find(tx, orderId);
+    if (!order) return;
+    const credit = await invoices.credit(tx, order, now());
+    if (credit) await failureMail(tx, order, credit);
+  }
 
   const payments = createPaymentService({ db, port: deps.payment, baseUrl: deps.baseUrl, now, invoices, customer: deps.customer, requestFulfilment, log });
   const placing = createOrderPlacing({ db, invoices, payments, customer: deps.customer, requestFulfilment });
@@ -103,6 +119,7 @@ export function createOrdersFeature(deps: OrdersFeatureDeps): OrdersFeature {
     orders,
     invoices,
     payments,
+    fulfilmentFailed,
     register(app) {
       const shopOrigin = deps.shopOrigin ?? { publicUrl: deps.baseUrl, baseUrl: deps.baseUrl };
       registerOrderRoutes(app, { purchase, orders, shopOrigin });

@@ -4,11 +4,12 @@ import type { Database, Transaction } from '../../db/connect.ts';
 import { refusal } from '../../http/errors.ts';
 import type { PaymentAnnouncement, PaymentPort, PaymentResult } from '../../ports/payment/payment-port.ts';
 import type { CustomerLookup } from '../accounts/customer-lookup.ts';
+import { domainClaimedRefusal, domainClaims, UNPAID_CLAIM_MS } from './domain-claims.ts';
 import type { InvoiceService } from './invoice-service.ts';
 import { orderRepository, type OrderRow } from './order-repository.ts';
 import { paymentRepository } from './payment-repository.ts';
 
-export type AttemptAnswer = { ok: true; url: string } | { ok: false; reason: 'paid' | 'ended' | 'unavailable' };
+export type AttemptAnswer = { ok: true; url: string } | { ok: false; reason: 'paid' | 'ended' | 'unavailable' } | { ok: false; reason: 'claimed'; domain: string };
 
 /** What became of a webhook notification: taken, refused (bad signature, expired), or to be retried by the provider. */
 export type NotificationOutcome = 'ok' | 'rejected' | 'unavailable';
@@ -26,6 +27,8 @@ export interface PaymentService {
   /** The signed return URL: applies the status it claims; answers the order, or null when the signature fails. */
   handleReturn(query: Record<string, string | undefined>): Promise<{ orderId: number } | null>;
   handleNotification(notification: unknown): Promise<NotificationOutcome>;
+  /** Frees the names of orders left unpaid for a day (`UNPAID_CLAIM_MS`); answers how many. */
+  releaseUnpaidClaims(now: Date): Promise<number>;
   /** Whether the attempt `merchantOrderId` is on an order of `customerId` (a visitor, null, pays nothing). */
   isPayer(customerId: number | null, merchantOrderId: string): Promise<boolean>;
 }
@@ -129,6 +132,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (latest && !options.startAfterEnded) return { ok: false, reason: 'ended' };
       const current = await orderRepository.find(db, order.id);
       if (current?.status !== 'AWAITING_PAYMENT') return { ok: false, reason: 'paid' };
+      // The names went back when the last attempt ended (or the order was left for a day): a new
+      // attempt claims them again, and is refused when another order took one meanwhile.
+      if (latest || current.createdAt.getTime() <= deps.now().getTime() - UNPAID_CLAIM_MS) {
+        const taken = await domainClaims.claimAgain(db, current.id, deps.now());
+        if (taken) return { ok: false, reason: 'claimed', domain: taken };
+      }
       return announce(current, options.locale, shopUrl);
     })();
     inflight.set(key, work);
@@ -165,8 +174,17 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         const order = await orderRepository.find(tx, row.orderId, { lock: true });
         if (order && (await orderRepository.move(tx, order.id, 'AWAITING_PAYMENT', 'CONFIRMED', { confirmedAt: at }))) {
           await deps.invoices.markPaid(tx, order.invoiceId, at);
+          // Its names are normally still its own; after a day unpaid another order may have one:
+          // the paid order goes on, and if its registration fails it is credited (fulfilment).
+          const taken = await domainClaims.claimAgain(tx, order.id, at);
+          if (taken) deps.log.warn({ orderId: order.id, domain: taken }, 'a late payment: another order claimed a name of this order meanwhile');
           await deps.requestFulfilment(order.id, tx);
         }
+      } else if (moved && (result.status === 'CANCELLED' || result.status === 'EXPIRED')) {
+        // The attempt ended unpaid: the order's names are free for others until it is paid for
+        // again (a new attempt only starts after this one ended, so this was the open one).
+        const order = await orderRepository.find(tx, row.orderId, { lock: true });
+        if (order?.status === 'AWAITING_PAYMENT') await domainClaims.release(tx, order.id);
       }
       return row.orderId;
     });
@@ -189,6 +207,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (answer.ok) return { url: answer.url };
       if (answer.reason === 'paid') throw refusal(locale, 409, 'orderAlreadyPaid');
       if (answer.reason === 'ended') throw refusal(locale, 409, 'orderPaymentEnded');
+      if (answer.reason === 'claimed') throw domainClaimedRefusal(locale, answer.domain);
       throw refusal(locale, 503, 'paymentUnavailable');
     },
 
@@ -217,6 +236,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       for (const result of answer.results) await applyResult(result);
       return 'ok';
     },
+
+    releaseUnpaidClaims: (now) => domainClaims.releaseUnpaid(db, now),
 
     async isPayer(customerId, merchantOrderId) {
       if (customerId === null) return false;

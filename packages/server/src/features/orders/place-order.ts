@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../../db/connect.ts';
 import type { CustomerLookup, ShopCustomer } from '../accounts/customer-lookup.ts';
 import type { InvoiceService } from './invoice-service.ts';
 import type { PlacedOrder } from './order-confirmation-mail.ts';
+import { claimedNamesOf, domainClaimedRefusal, domainClaims } from './domain-claims.ts';
 import { invoiceAddressee } from './order-lines.ts';
 import { onAccountFactsOf } from './on-account-standing.ts';
 import { orderRepository, type NewOrderLine, type OrderRow } from './order-repository.ts';
@@ -26,6 +27,8 @@ export interface OrderPlacement {
   discountExcludeTax: number;
   administrativeCost: number;
   now: Date;
+  /** The language of a refusal (a name another order is bringing in). */
+  locale: Locale;
 }
 
 export interface OrderPlacing {
@@ -33,6 +36,8 @@ export interface OrderPlacing {
    * Writes the order in the caller's transaction: its invoice (a new closed one, or the open one
    * for payment on account), the order and its lines, and for an order confirmed at once its
    * fulfilment and confirmation jobs. One function for both baskets, so an order is an order.
+   * Every new domain of the order is claimed for it (`domainClaims`): a name another order holds
+   * is a 409 naming it, and the caller's transaction, rolled back, has written nothing.
    */
   place(tx: Transaction, placement: OrderPlacement): Promise<OrderRow>;
   /**
@@ -85,6 +90,8 @@ export function createOrderPlacing(deps: OrderPlacingDeps): OrderPlacing {
         createdAt: now,
         confirmedAt: online ? null : now,
       });
+      const taken = await domainClaims.claim(tx, order.id, claimedNamesOf(placement.lines), now);
+      if (taken) throw domainClaimedRefusal(placement.locale, taken);
       const lines = await orderRepository.insertLines(tx, order.id, placement.lines);
       if (order.status === 'CONFIRMED') await deps.requestFulfilment(order.id, tx, { order, lines, invoiceNumber: invoice.number, customer });
       return order;

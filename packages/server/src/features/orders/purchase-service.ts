@@ -157,6 +157,7 @@ export function createPurchaseService(deps: PurchaseDeps): PurchaseService {
           discountExcludeTax: basket.priced.discountCode?.discountPerPeriodExcludeTax ?? 0,
           administrativeCost: deps.surchargeFor(basket.priced, method),
           now,
+          locale,
         });
         await deps.basket.empty(tx, basket);
         return order;

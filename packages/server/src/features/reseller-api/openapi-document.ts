@@ -77,7 +77,9 @@ const BODY_REFUSALS = {
   '415': errorAnswer('The body is not `application/json` (`unsupported_media_type`).'),
 };
 const KEY_REFUSALS = {
-  '409': errorAnswer('The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now.'),
+  '409': errorAnswer(
+    'The Idempotency-Key belongs to another request, or its first request still runs (`Retry-After`); for an order also: the domain cannot be ordered now (`domain_unavailable`), or another order (yours, another reseller\'s or the shop\'s) is registering or transferring it (`order_domain_claimed`): one order per name until its registration is delivered or has failed; nothing was ordered or billed.',
+  ),
 };
 const ORDER_REFUSALS = {
   '503': errorAnswer('The registry did not answer (`availability_unknown`); try again with the same Idempotency-Key.'),

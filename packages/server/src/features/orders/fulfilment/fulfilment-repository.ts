@@ -1,7 +1,7 @@
 import { canMoveOrder, type TOrderPeriod, type TOrderStatus } from '@kavel/core';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/connect.ts';
-import { fulfilmentSteps, orderLines, orders, type FulfilmentStepState } from '../../../db/schema/index.ts';
+import { domainOrderClaims, fulfilmentSteps, orderLines, orders, type FulfilmentStepState } from '../../../db/schema/index.ts';
 import { TRANSFER_STEP } from './domain-steps.ts';
 
 /**
@@ -48,15 +48,28 @@ export async function orderStatus(db: Database, orderId: number): Promise<TOrder
   return row?.status ?? null;
 }
 
-/** Moves the order along the transition table; answers false when it was no longer in `from`. */
-export async function moveOrder(db: Database, orderId: number, from: TOrderStatus, to: TOrderStatus, now: Date): Promise<boolean> {
+/**
+ * Moves the order along the transition table to its end, and frees the names it claimed
+ * (`domain_order_claims`: delivered, the `domains` rows guard them now; or failed), in one
+ * statement. Answers false when it was no longer in `from`.
+ */
+export async function moveOrder(db: Queryable, orderId: number, from: TOrderStatus, to: 'FULFILLED' | 'FULFILMENT_FAILED', now: Date): Promise<boolean> {
   if (!canMoveOrder(from, to)) throw new Error(`order ${orderId}: ${from} -> ${to} is not a transition`);
-  const moved = await db
-    .update(orders)
-    .set({ status: to, fulfilmentLeaseUntil: null, ...(to === 'FULFILLED' ? { fulfilledAt: now } : {}) })
-    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
-    .returning({ id: orders.id });
-  return moved.length > 0;
+  const moved = db.$with('moved').as(
+    db
+      .update(orders)
+      .set({ status: to, fulfilmentLeaseUntil: null, ...(to === 'FULFILLED' ? { fulfilledAt: now } : {}) })
+      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+      .returning({ id: orders.id }),
+  );
+  const released = db.$with('released').as(
+    db
+      .delete(domainOrderClaims)
+      .where(inArray(domainOrderClaims.orderId, db.select({ id: moved.id }).from(moved)))
+      .returning({ name: domainOrderClaims.name }),
+  );
+  const rows = await db.with(moved, released).select({ id: moved.id }).from(moved);
+  return rows.length > 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { PERIOD_MONTHS } from '@kavel/core';
-import type { Database } from '../../../db/connect.ts';
+import type { Database, Transaction } from '../../../db/connect.ts';
 import { safeErrorMessage } from '../../../http/log-redaction.ts';
 import type { Fulfilment, FulfilmentOutcome } from './fulfilment-port.ts';
 import { packageTargetsOf, planSteps, upgradedDomainsOf } from './fulfilment-plan.ts';
@@ -16,6 +16,11 @@ export interface FulfilmentDeps extends Omit<StepDeps, 'log'> {
   db: Database;
   log: FulfilmentLog;
   now: () => Date;
+  /**
+   * The order failed for good: called in the transaction that moves it to FULFILMENT_FAILED,
+   * once per order (the orders feature credits it and mails the customer).
+   */
+  orderFailed(tx: Transaction, orderId: number): Promise<void>;
   /** How long a run may hold an order before another process may take over; renewed per step and every quarter of it while the run lasts. */
   leaseMs?: number;
 }
@@ -172,6 +177,17 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
     return 'failed';
   }
 
+  /** Moves a confirmed order to its end (which frees its names); a failed one is credited and mailed in that transaction. */
+  async function finish(orderId: number, to: 'FULFILLED' | 'FULFILMENT_FAILED'): Promise<void> {
+    if (to === 'FULFILLED') {
+      await repository.moveOrder(db, orderId, 'CONFIRMED', to, now());
+      return;
+    }
+    await db.transaction(async (tx) => {
+      if (await repository.moveOrder(tx, orderId, 'CONFIRMED', to, now())) await deps.orderFailed(tx, orderId);
+    });
+  }
+
   async function fulfilClaimed(claimed: repository.ClaimedOrder): Promise<FulfilmentOutcome> {
     const order: OrderContext = { orderId: claimed.id, customerId: claimed.customerId, years: Math.max(1, Math.floor(PERIOD_MONTHS[claimed.period] / 12)), now };
     const { steps, rows } = await planOf(order);
@@ -180,14 +196,14 @@ export function createFulfilmentService(deps: FulfilmentDeps): FulfilmentService
     const undoing = rows.some((row) => row.state === 'failed');
     let end: RunEnd = undoing ? 'failed' : await runForward(order, steps, byKey);
     if (end === 'complete') {
-      await repository.moveOrder(db, order.orderId, 'CONFIRMED', 'FULFILLED', now());
+      await finish(order.orderId, 'FULFILLED');
       log.info({ orderId: order.orderId }, 'order fulfilled');
       return 'FULFILLED';
     }
     if (end === 'later') return 'NOT_READY';
     end = await runUndo(order, steps, new Map((await repository.stepsOf(db, order.orderId)).map((row) => [row.key, row])));
     if (end === 'later') return 'NOT_READY';
-    await repository.moveOrder(db, order.orderId, 'CONFIRMED', 'FULFILMENT_FAILED', now());
+    await finish(order.orderId, 'FULFILMENT_FAILED');
     log.warn({ orderId: order.orderId }, 'order could not be fulfilled; what was done is undone');
     return 'FULFILMENT_FAILED';
   }
