@@ -1,11 +1,10 @@
-import { contracts, message, pathOf, problemTitle, resellerApiContracts, validationMessage, ZApiError, ZApiKeyCreated, ZProblemType } from '@kavel/core';
+import { message, pathOf, problemTitle, resellerApiContracts, validationMessage, ZApiError, ZProblemType } from '@kavel/core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { conformanceFaults, type RecordedAnswer } from './support/api-conformance.ts';
-import { customerIdOf, databaseKinds, loginAs, useTestShop } from './support/index.ts';
+import { databaseKinds, resellerApiKey, useTestShop } from './support/index.ts';
 import type { Services } from '../src/services.ts';
 
-const RESELLER = 'reseller@demo.kavel.nl';
 const OWN_DOMAIN = 'probleemloos.nl';
 const records = (domain: string) => `${pathOf(resellerApiContracts.resellerDnsRecords, { domain })}/records`;
 
@@ -26,10 +25,7 @@ describe.each(databaseKinds)('refusals as problem details, in the language asked
 
   let key: string;
   beforeAll(async () => {
-    const reseller = await loginAs(app, RESELLER);
-    await services.domains.addDomain(OWN_DOMAIN, await customerIdOf(services.db, RESELLER));
-    const created = await reseller.post(contracts.createApiKey.path, { name: 'problemen', scopes: ['domains:read', 'dns:read', 'dns:write', 'orders:read'] });
-    key = ZApiKeyCreated.parse(created.json()).secret;
+    ({ key } = await resellerApiKey(app, services, 'problemen', ['domains:read', 'dns:read', 'dns:write', 'orders:read'], [OWN_DOMAIN]));
   });
 
   const api = (method: 'GET' | 'POST' | 'PUT', url: string, options: { payload?: unknown; language?: string; withKey?: boolean; headers?: Record<string, string> } = {}) =>

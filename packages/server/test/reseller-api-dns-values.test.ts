@@ -1,12 +1,9 @@
-import { contracts, pathOf, resellerApiContracts, validationMessage, ZApiKeyCreated, ZResellerDnsRecords } from '@kavel/core';
-import { eq } from 'drizzle-orm';
+import { pathOf, resellerApiContracts, validationMessage, ZResellerDnsRecords } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../src/db/schema/index.ts';
 import type { Services } from '../src/services.ts';
-import { databaseKinds, loginAs, useTestShop } from './support/index.ts';
+import { databaseKinds, resellerApiKey, useTestShop } from './support/index.ts';
 
-const RESELLER = 'reseller@demo.kavel.nl';
 const OWN_DOMAIN = 'grachtenwerk.nl';
 
 /** The DNS values of the reseller API as its document describes them (issue: relative names were a trap). */
@@ -17,10 +14,7 @@ describe.each(databaseKinds)('reseller API DNS values on $name', (kind) => {
 
   let key: string;
   beforeAll(async () => {
-    const reseller = await loginAs(app, RESELLER);
-    const [row] = await services.db.select({ id: customers.id }).from(customers).where(eq(customers.email, RESELLER));
-    await services.domains.addDomain(OWN_DOMAIN, row!.id);
-    key = ZApiKeyCreated.parse((await reseller.post(contracts.createApiKey.path, { name: 'dns', scopes: ['dns:read', 'dns:write'] })).json()).secret;
+    ({ key } = await resellerApiKey(app, services, 'dns', ['dns:read', 'dns:write'], [OWN_DOMAIN]));
   });
 
   const records = `${pathOf(resellerApiContracts.resellerDnsRecords, { domain: OWN_DOMAIN })}/records`;

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { contracts, message, pathOf, resellerApiContracts, ZApiError, ZApiKeyCreated } from '@kavel/core';
+import { message, pathOf, resellerApiContracts, ZApiError } from '@kavel/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/index.ts';
 import type { Services } from '../src/services.ts';
 import { holderForm } from './support/holders.ts';
-import { customerIdOf, databaseKinds, freshClient, loginAs, useTestShop } from './support/index.ts';
+import { databaseKinds, freshClient, resellerApiKey, useTestShop } from './support/index.ts';
 
-const RESELLER = 'reseller@demo.kavel.nl';
 const OWN_DOMAIN = 'soortwerk.nl';
 const ORDERS = resellerApiContracts.resellerCreateOrder.path;
 const zone = pathOf(resellerApiContracts.resellerDnsRecords, { domain: OWN_DOMAIN });
@@ -30,11 +29,7 @@ describe.each(databaseKinds)('the reseller API takes JSON bodies only, on $name'
   let key: string;
   let resellerId: number;
   beforeAll(async () => {
-    const reseller = await loginAs(app, RESELLER);
-    resellerId = await customerIdOf(services.db, RESELLER);
-    await services.domains.addDomain(OWN_DOMAIN, resellerId);
-    const created = await reseller.post(contracts.createApiKey.path, { name: 'soorten', scopes: ['orders:write', 'dns:read', 'dns:write'] });
-    key = ZApiKeyCreated.parse(created.json()).secret;
+    ({ key, resellerId } = await resellerApiKey(app, services, 'soorten', ['orders:write', 'dns:read', 'dns:write'], [OWN_DOMAIN]));
   });
 
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload: string, contentType: string | null, extra: Record<string, string> = {}) =>

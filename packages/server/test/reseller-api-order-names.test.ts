@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { contracts, pathOf, resellerApiContracts, validation, ZApiKeyCreated } from '@kavel/core';
+import { contracts, pathOf, resellerApiContracts, validation } from '@kavel/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/index.ts';
 import type { Services } from '../src/services.ts';
 import { holderForm } from './support/holders.ts';
-import { customerIdOf, databaseKinds, loginAs, useTestShop } from './support/index.ts';
+import { databaseKinds, resellerApiKey, useTestShop } from './support/index.ts';
 
-const RESELLER = 'reseller@demo.kavel.nl';
 const IDN_NL = 'Domeinnamen met speciale tekens (IDN, xn--…) kunnen nog niet worden besteld.';
 
 describe.each(databaseKinds)('names a reseller API order refuses, and why, on $name', (kind) => {
@@ -19,9 +18,7 @@ describe.each(databaseKinds)('names a reseller API order refuses, and why, on $n
   let key: string;
   let resellerId: number;
   beforeAll(async () => {
-    const reseller = await loginAs(app, RESELLER);
-    resellerId = await customerIdOf(services.db, RESELLER);
-    key = ZApiKeyCreated.parse((await reseller.post(contracts.createApiKey.path, { name: 'namen', scopes: ['orders:write'] })).json()).secret;
+    ({ key, resellerId } = await resellerApiKey(app, services, 'namen', ['orders:write']));
   });
 
   const order = (domain: string, language = 'nl') =>

@@ -10,3 +10,4 @@ export * from './orders.ts';
 export * from './redis.ts';
 export * from './holders.ts';
 export * from './on-account.ts';
+export * from './reseller-api-keys.ts';
