@@ -150,7 +150,9 @@ const FASTIFY_REFUSALS: Record<string, MessageKey> = {
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const locale: Locale = /(?:^|;\s*)kavel_lang=en(?:;|$)/.test(request.headers.cookie ?? '') ? 'en' : (acceptedLanguage(request.headers['accept-language']) ?? 'nl');
-  void reply.code(404).type(PROBLEM_JSON).send(keyedProblem(locale, 404, 'notFound'));
+  // A path that is no valid URL (`%ZZ`) names nothing: 404. A parameter past its length keeps Fastify's 414.
+  const status = error.code === 'FST_ERR_BAD_URL' ? 404 : (error.statusCode ?? 400);
+  void reply.code(status).type(PROBLEM_JSON).send(problem(locale, status, statusProblemCode(status), message(locale, 'notFound')));
 }
 
 /** The status and key of Fastify's own refusals of a request it could not read. */
