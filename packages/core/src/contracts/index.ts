@@ -20,7 +20,7 @@ export { ZAltchaChallenge, ZProblemType, ZProblemTypeParams, type TAltchaChallen
 export { RESELLER_API_OPERATIONS, RESELLER_API_PREFIX, resellerApiContracts, type ResellerApiCall } from './reseller-api.ts';
 export { basketCallsAt, type BasketCalls } from './basket.ts';
 export { RESELLER_FLOW_API } from './reseller-basket.ts';
-export { ACCOUNT_PAGES, EXTRA_SERVICES_PAGE, FORWARDING_PAGE, NOT_FOUND_PAGE, ORDER_PAGES } from './pages.ts';
+export { ACCOUNT_PAGES, EXTRA_SERVICES_PAGE, FORWARDING_PAGE, matchPage, NOT_FOUND_PAGE, ORDER_PAGES, PAGES, pageHref, type PageDeclaration, type PageName, type PageScreen } from './pages.ts';
 export { ORDER_APP_BASE, ORDER_APP_PATHS, orderAppScreen, orderRoute, orderSummaryPath, paymentStatusPath, type OrderAppScreen } from './order-app-pages.ts';
 
 /** Every route of the shop's API (and the pages and form posts the web client names), by name. */

@@ -1,4 +1,4 @@
-import { RESELLER_API_PREFIX, type Locale, type TApiError } from '@kavel/core';
+import { ORDER_PAGES, RESELLER_API_PREFIX, type Locale, type TApiError } from '@kavel/core';
 import type { FastifyRequest } from 'fastify';
 import { escapeHtml } from './html.ts';
 
@@ -20,13 +20,13 @@ export function isFormNavigation(request: FastifyRequest): boolean {
 /** Where 'back' goes: the page the form was on when it is ours, else the shop. */
 function backLink(request: FastifyRequest): string {
   const referer = request.headers.referer;
-  if (!referer) return '/bestelprocedure';
+  if (!referer) return ORDER_PAGES.shop;
   try {
     const url = new URL(referer);
     // Compared as URLs, so that `localhost:80` and `localhost` are the same host.
-    return url.host === new URL(`${url.protocol}//${request.host}`).host ? url.pathname + url.search : '/bestelprocedure';
+    return url.host === new URL(`${url.protocol}//${request.host}`).host ? url.pathname + url.search : ORDER_PAGES.shop;
   } catch {
-    return '/bestelprocedure';
+    return ORDER_PAGES.shop;
   }
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT_PAGES, contracts, FORWARDING_PAGE, NOT_FOUND_PAGE, orderAppScreen, type Locale } from '@kavel/core';
+import { matchPage, NOT_FOUND_PAGE, PAGES, type Locale, type PageScreen } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addVary } from './entity-tags.ts';
@@ -10,39 +10,18 @@ import { LANG_COOKIE, type SessionManager } from './session.ts';
 
 const ZLangQuery = z.object({ lang: z.enum(['nl', 'en']).optional() }).passthrough();
 
-/** Paths that open the single-page order app (the account pages are where account e-mails link to). */
-export const PAGE_ROUTES = [
-  '/bestelprocedure',
-  '/bestelprocedure-reseller',
-  '/bestellen',
-  '/bestellen/*',
-  ACCOUNT_PAGES.activate,
-  ACCOUNT_PAGES.resetPassword,
-  ACCOUNT_PAGES.forgotPassword,
-  // The account area (domains, hosting packages, invoices) and the general terms.
-  '/account',
-  '/account/diensten/domeinen',
-  '/account/diensten/hostingpakketten',
-  '/account/diensten/vpsen',
-  '/account/facturen',
-  '/account/domeinhouders',
-  '/account/api-sleutels',
-  // The customer's data and how they pay (the admin-fee notice's link).
-  ACCOUNT_PAGES.details,
-  // Choosing a hosting package for a domain or an upgrade, and extra services for a package.
-  '/account/webhosting',
-  // A domain's DNS records and the DNS profiles (spec 001 section 2).
-  '/account/dns-beheren',
-  '/account/dns-profiles',
-  // Domain forwarding (spec 001 section 2); its form posts to its own `/domein` below it.
-  FORWARDING_PAGE,
-  // The extras page; its form posts to the same address.
-  contracts.addExtraServices.path,
-  '/algemene-voorwaarden',
-  '/domeinnaam',
-  '/webhosting',
-  '/website/ssl-certificaat',
-  '/hosting/vps',
+/**
+ * The page routes: every page core declares (`PAGES`) without a path parameter, but the
+ * not-found page, which is registered with its own status; and the order app's base with a
+ * wildcard, which serves its pages with parameters (an order number, an e-mail address of any
+ * length) and answers 404 for any other path there (spec 001's 'not found': the shell then sends
+ * the browser on to `/errors/404`). Each answers the same HTML shell; the web router picks the page.
+ */
+export const PAGE_ROUTES: readonly string[] = [
+  ...Object.values(PAGES)
+    .filter((declared) => declared !== PAGES.notFound && !declared.path.includes(':'))
+    .map((declared) => declared.path),
+  `${PAGES.orderAppEntry.path}/*`,
 ];
 
 /**
@@ -65,17 +44,26 @@ export async function pageLanguage(request: FastifyRequest, reply: FastifyReply,
  * imports beside an entry with React DOM, and gained 2 with a smaller entry (docs/benchmarks.md,
  * 2026-11-26); its imports are fewer now (the login form loads only for a visitor).
  */
-function pageChunkOf(route: string): string | null {
-  if (route === '/bestelprocedure') return 'order-page';
+const PRELOADED: Partial<Record<PageScreen, string>> = {
+  'order-page': 'order-page',
   // The reseller variant's own chunk, with the order page's parts it imports.
-  if (route === '/bestelprocedure-reseller') return 'reseller-order-page';
-  if (route === '/bestellen' || route === '/bestellen/*') return 'order-app';
-  if (route === '/account' || route.startsWith('/account/')) return 'account-area';
-  return null;
+  'reseller-order-page': 'reseller-order-page',
+  'order-app': 'order-app',
+  'account-area': 'account-area',
+};
+
+/** The chunk to preload for a request's page, by the page core declares for its path. */
+function pageChunkOf(pathname: string): string | null {
+  const found = matchPage(pathname);
+  if (found) return PRELOADED[PAGES[found.name].screen] ?? null;
+  return pathname.startsWith(`${PAGES.orderAppEntry.path}/`) ? 'order-app' : null;
 }
 
-/** The account area's pages (and the account e-mails' link pages): their shell is never stored. */
-const isAccountPage = (route: string) => route === '/account' || route.startsWith('/account/');
+/** The account's pages (the area and the account e-mails' link pages): their shell is never stored. */
+const isAccountPage = (pathname: string) => {
+  const found = matchPage(pathname);
+  return found !== null && (PAGES[found.name].screen === 'account-area' || PAGES[found.name].screen === 'account-mail');
+};
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -136,7 +124,8 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     // The shell carries the visitor's CSRF token and language: kept by the browser only and asked
     // again each time (a 304 by its ETag), varying by the cookies that decide both. The account
     // area's pages are never kept, so no back button shows them after a logout.
-    reply.header('cache-control', isAccountPage(request.routeOptions.url ?? '') ? 'no-store' : 'private, no-cache').type('text/html; charset=utf-8');
+    const pathname = request.url.split('?')[0] ?? '';
+    reply.header('cache-control', isAccountPage(pathname) ? 'no-store' : 'private, no-cache').type('text/html; charset=utf-8');
     addVary(reply, 'Cookie');
     if (!shell) {
       return reply.code(503).send('<!doctype html><title>Kavel</title><p>The front end is not built yet: run <code>npm run build</code>.</p>');
@@ -144,16 +133,14 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     const page = shell
       .replace(/<html lang="[a-z]+"/, `<html lang="${language}"`)
       .replace('<div id="root"', `<div id="root" data-csrf-token="${escapeAttribute(request.session.csrfToken)}"`);
-    const tags = preloadsOf(request.routeOptions.url ?? '');
+    const tags = preloadsOf(pathname);
     return tags ? page.replace('</head>', `  ${tags}\n  </head>`) : page;
   };
 
   for (const url of PAGE_ROUTES) {
     const options = isAccountPage(url) ? {} : { config: { etag: true as const } };
-    // Under `/bestellen/` only the order app's own routes are pages; any other path is spec 001's
-    // 'not found', answered 404 (the page then sends the browser on to `/errors/404`).
-    if (url === '/bestellen/*') app.get(url, options, async (request, reply) => servePage(request, orderAppScreen(request.url.split('?')[0] ?? '') === null ? reply.code(404) : reply));
-    else app.get(url, options, servePage);
+    // A path that is no declared page (`/bestellen/0/overzicht`, `/bestellen/bestaat-niet`): 404.
+    app.get(url, options, async (request, reply) => servePage(request, matchPage(request.url.split('?')[0] ?? '') === null ? reply.code(404) : reply));
   }
   // The shop's own 'not found' page: the same shell (the page shows it), with the status that says so.
   app.get(NOT_FOUND_PAGE, async (request, reply) => servePage(request, reply.code(404)));

@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { ACCOUNT_PAGES, ORDER_PAGES } from '@kavel/core';
+import { matchPage, PAGES } from '@kavel/core';
 import { useT } from '../i18n/use-t.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { isAccountAreaPath } from '../features/account-area/account-area-paths.ts';
 import { useLocation } from './router.ts';
 
 // Every page is fetched when opened, the order page too: the entry is what every page shares
@@ -19,25 +18,33 @@ const AccountArea = lazy(() => import('../features/account-area/account-area.tsx
 const ProductPages = lazy(() => import('../features/product-pages/product-pages.tsx').then((m) => ({ default: m.ProductPages })));
 const TermsPage = lazy(() => import('../features/terms/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
 
-const TERMS_PATH = '/algemene-voorwaarden';
-/** The product pages (kept here, not imported, so the order page's download does not carry their module). */
-const PRODUCT_PATHS = new Set(['/domeinnaam', '/webhosting', '/website/ssl-certificaat', '/hosting/vps']);
-
+/** The page core declares for the path, by its screen group; the order page for any other path (the server serves the shell only on declared pages). */
 function pageFor(path: string) {
-  switch (path) {
-    case ACCOUNT_PAGES.activate:
+  const found = matchPage(path);
+  if (path.startsWith(`${PAGES.orderAppEntry.path}/`) && !found) return <OrderApp />;
+  if (!found) return <OrderPage />;
+  switch (found.name) {
+    case 'activate':
       return <ActivationPage />;
-    case ACCOUNT_PAGES.resetPassword:
+    case 'resetPassword':
       return <ResetPasswordPage />;
-    case ACCOUNT_PAGES.forgotPassword:
+    case 'forgotPassword':
       return <ForgotPasswordPage />;
   }
-  if (isAccountAreaPath(path)) return <AccountArea />;
-  if (path === TERMS_PATH) return <TermsPage />;
-  if (path === ORDER_PAGES.reseller) return <ResellerOrderPage />;
-  if (PRODUCT_PATHS.has(path)) return <ProductPages path={path} />;
-  if (path === '/bestellen' || path.startsWith('/bestellen/') || path.startsWith('/errors/')) return <OrderApp />;
-  return <OrderPage />;
+  switch (PAGES[found.name].screen) {
+    case 'account-area':
+      return <AccountArea />;
+    case 'terms':
+      return <TermsPage />;
+    case 'reseller-order-page':
+      return <ResellerOrderPage />;
+    case 'product-pages':
+      return <ProductPages path={path} />;
+    case 'order-app':
+      return <OrderApp />;
+    default:
+      return <OrderPage />;
+  }
 }
 
 /** Picks the page by `location.pathname`: the server serves the same shell for all of them. */

@@ -1,4 +1,4 @@
-import { NOT_FOUND_PAGE } from '@kavel/core';
+import { NOT_FOUND_PAGE, PAGES } from '@kavel/core';
 import { useLayoutEffect } from 'react';
 import { useT } from '../i18n/use-t.ts';
 import { Spinner } from '../ui/spinner.tsx';
@@ -13,7 +13,7 @@ export function NotFoundPage() {
         <h1 className="order-app__title">{t('notFound.title')}</h1>
         <p>{t('notFound.text')}</p>
         <p>
-          <a href="/bestelprocedure">{t('notFound.link')}</a>
+          <a href={PAGES.orderPage.path}>{t('notFound.link')}</a>
         </p>
       </div>
     </OrderAppLayout>

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { NOT_FOUND_PAGE } from '@kavel/core';
 import { useLocation } from '../app/router.ts';
 import { NotFoundPage, ToNotFoundPage } from './not-found-page.tsx';
 import { OrderAppEntryPage } from './order-app-entry-page.tsx';
@@ -16,7 +17,7 @@ const SummaryPage = lazy(() => import('./summary-page.tsx').then((m) => ({ defau
 /** The separate order app under `/bestellen/` (spec 001 section 2); `/errors/*` shows its not-found page. */
 export function OrderApp() {
   const { path } = useLocation();
-  if (path.startsWith('/errors/')) return <NotFoundPage />;
+  if (path === NOT_FOUND_PAGE) return <NotFoundPage />;
   switch (orderAppScreen(path)) {
     case 'entry':
       return <OrderAppEntryPage />;

@@ -1,3 +1,4 @@
+import { PAGES } from '@kavel/core';
 import { useId } from 'react';
 import { useOrderAppT } from './use-order-app-t.ts';
 
@@ -30,7 +31,7 @@ export function SummaryTerms({ agreed, onChange, disabled }: { agreed: boolean; 
         <input id={id} type="checkbox" required checked={agreed} disabled={disabled} onChange={(event) => onChange(event.target.checked)} data-testid="summary-terms" />
         <span className="checkbox__label">
           {t('agree.before')}
-          <a href="/algemene-voorwaarden" target="_blank" rel="noopener">
+          <a href={PAGES.terms.path} target="_blank" rel="noopener">
             {t('agree.link')}
           </a>
         </span>

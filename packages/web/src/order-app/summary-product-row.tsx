@@ -1,4 +1,4 @@
-import { type TOrderBasketItem } from '@kavel/core';
+import { type TOrderBasketItem, PAGES } from '@kavel/core';
 import { orderContracts } from '@kavel/core/contracts/orders';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/client.ts';
@@ -126,7 +126,7 @@ function DomainChoice({ item, choices }: { item: TOrderBasketItem; choices: Item
         ) : (
           <>
             <p>{t('cloudflare.noDomain')}</p>
-            <a href="/domeinnaam">{t('cloudflare.orderDomain')}</a>
+            <a href={PAGES.domainProduct.path}>{t('cloudflare.orderDomain')}</a>
           </>
         )}
       </Alert>

@@ -1,4 +1,4 @@
-import { contracts, message, safeReturnPath, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
+import { contracts, message, ORDER_APP_BASE, ORDER_PAGES, PAGES, pageHref, safeReturnPath, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { SECURE_SESSION_COOKIE, type SessionManager } from '../../http/session.ts';
@@ -63,9 +63,9 @@ export function registerLoginRoutes(app: FastifyInstance, services: AccountServi
     const result = username && password ? await attempt(request, reply, { ...request.body, username, password }) : null;
     // Back to the page that asked for the login (a path on this shop only), else the order app.
     const returnTo = safeReturnPath(request.body.returnTo);
-    if (result?.ok) return reply.redirect(returnTo ?? (request.body.from === 'shop' ? '/bestellen/' : '/bestelprocedure'), 303);
+    if (result?.ok) return reply.redirect(returnTo ?? (request.body.from === 'shop' ? `${ORDER_APP_BASE}/` : ORDER_PAGES.shop), 303);
     const loginError = result ? FORM_ERRORS[result.reason] : 'invalid';
-    return reply.redirect(`/bestellen/inloggen?loginError=${loginError}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`, 303);
+    return reply.redirect(pageHref(PAGES.orderAppLogin, { search: { loginError, returnTo: returnTo ?? undefined } }), 303);
   });
 
   route(app, contracts.logout, {}, async (request, reply): Promise<TAuthState> => {

@@ -1,4 +1,4 @@
-import { fillText, formatEuro, homePageTexts, type HomePageTextKey, type Locale, type TDomainExtensionProduct } from '@kavel/core';
+import { fillText, formatEuro, homePageTexts, ORDER_PAGES, PAGES, type HomePageTextKey, type Locale, type TDomainExtensionProduct } from '@kavel/core';
 import { escapeHtml } from '../../http/html.ts';
 import { HOME_CSS_PATH } from './home-style.ts';
 
@@ -9,7 +9,7 @@ export const extensionPagePath = (extension: string) => `/domeinnaam/domeinexten
 export const TILES_SHOWN = 6;
 
 /** Where the search leads: step 1 of the order page, searching at once. */
-const ORDER_PAGE = '/bestelprocedure';
+const ORDER_PAGE = ORDER_PAGES.shop;
 
 type Translate = (key: HomePageTextKey, params?: Record<string, string>) => string;
 const translator = (locale: Locale): Translate => (key, params) => escapeHtml(fillText(homePageTexts[locale][key], params));
@@ -33,17 +33,17 @@ function layout(locale: Locale, page: { title: string; description: string; path
 <header class="top"><div class="top__inner">
 <a class="brand" href="/"><span class="brand__mark" aria-hidden="true">K</span>Kavel</a>
 <nav aria-label="${t('nav')}"><ul>
-<li><a href="/domeinnaam">${t('navDomain')}</a></li>
-<li><a href="/webhosting">${t('navHosting')}</a></li>
-<li><a href="/website/ssl-certificaat">${t('navSsl')}</a></li>
-<li><a href="/hosting/vps">${t('navVps')}</a></li>
+<li><a href="${PAGES.domainProduct.path}">${t('navDomain')}</a></li>
+<li><a href="${PAGES.hostingProduct.path}">${t('navHosting')}</a></li>
+<li><a href="${PAGES.sslProduct.path}">${t('navSsl')}</a></li>
+<li><a href="${PAGES.vpsProduct.path}">${t('navVps')}</a></li>
 </ul></nav>
-<div class="top__end"><a href="/account">${t('account')}</a><a href="${escapeHtml(page.path)}?lang=${other}" lang="${other}" hreflang="${other}">${t('otherLanguage')}</a></div>
+<div class="top__end"><a href="${PAGES.account.path}">${t('account')}</a><a href="${escapeHtml(page.path)}?lang=${other}" lang="${other}" hreflang="${other}">${t('otherLanguage')}</a></div>
 </div></header>
 <main id="inhoud">
 ${page.body}
 </main>
-<footer><div><a href="/algemene-voorwaarden">${t('terms')}</a><span>Kavel</span></div></footer>
+<footer><div><a href="${PAGES.terms.path}">${t('terms')}</a><span>Kavel</span></div></footer>
 </body>
 </html>`;
 }

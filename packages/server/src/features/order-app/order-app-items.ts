@@ -1,4 +1,4 @@
-import { message, parseFullDomain, type Locale, type OrderLinePricing, type TExistingDomainProduct, type TLocalBasket, type TOrderBasketItem } from '@kavel/core';
+import { message, PAGES, parseFullDomain, type Locale, type OrderLinePricing, type TExistingDomainProduct, type TLocalBasket, type TOrderBasketItem } from '@kavel/core';
 import type { HttpError} from '../../http/errors.ts';
 import { refusal } from '../../http/errors.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
@@ -85,7 +85,7 @@ export async function convertLocalBasket(local: TLocalBasket, context: Conversio
       const pricing: OrderLinePricing = free
         ? { per: 'year', price: extension.originalPrice, firstYear: { price: extension.discountedPrice, reason: message(locale, 'orderAppWelcomePrice') } }
         : { per: 'year', price: extension.transferPrice };
-      return { item, pricing, stored, returnPath: '/domeinnaam' };
+      return { item, pricing, stored, returnPath: PAGES.domainProduct.path };
     }
     case 'hosting': {
       const hosting = snapshot.hostingById.get(local.productId);
@@ -94,7 +94,7 @@ export async function convertLocalBasket(local: TLocalBasket, context: Conversio
       const existing = assignedDomain ? (products?.hostingByDomain.get(assignedDomain) ?? null) : null;
       const item = { ...blank(local, hosting.productName), title: assignedDomain ?? hosting.productName, assignedDomain, existingDomainProduct: existing, existingDomainProducts: domainChoices(products) };
       const pricing: OrderLinePricing = { per: 'month', price: hosting.originalPrice, firstMonths: { price: hosting.discountedPrice, reason: message(locale, 'orderAppWelcomeDiscount') } };
-      return { item, pricing, stored: local, returnPath: '/webhosting' };
+      return { item, pricing, stored: local, returnPath: PAGES.hostingProduct.path };
     }
     case 'ssl':
     case 'sslmultidomains': {
@@ -108,7 +108,7 @@ export async function convertLocalBasket(local: TLocalBasket, context: Conversio
       const extraNames = Math.max(0, 1 + names.length - product.includedNames);
       if (extraNames > 0 && product.extraNamePrice === null) throw refusal(locale, 400, 'orderAppTooManyNames', 'assignedDomains');
       const item = { ...blank(local, product.productName), title: local.commonName, commonName: local.commonName, assignedDomains: names };
-      return { item, pricing: { per: 'year', price: product.price + extraNames * (product.extraNamePrice ?? 0) }, stored: local, returnPath: '/website/ssl-certificaat' };
+      return { item, pricing: { per: 'year', price: product.price + extraNames * (product.extraNamePrice ?? 0) }, stored: local, returnPath: PAGES.sslProduct.path };
     }
     case 'cloudflare': {
       const plan = snapshot.orderProductsById.get(local.productId);
@@ -116,12 +116,12 @@ export async function convertLocalBasket(local: TLocalBasket, context: Conversio
       const assignedDomain = customerDomain(local.assignedDomain, context);
       if (assignedDomain && products?.cloudflareDomains.has(assignedDomain)) throw refusal(locale, 409, 'orderAppAlreadyProtected', 'assignedDomain');
       const item = { ...blank(local, plan.productName), title: assignedDomain ?? plan.productName, assignedDomain, existingDomainProducts: domainChoices(products, products?.cloudflareDomains) };
-      return { item, pricing: { per: 'month', price: plan.price }, stored: local, returnPath: '/website/ssl-certificaat' };
+      return { item, pricing: { per: 'month', price: plan.price }, stored: local, returnPath: PAGES.sslProduct.path };
     }
     case 'vpspackage': {
       const vps = snapshot.orderProductsById.get(local.productId);
       if (!vps || vps.type !== 'vpspackage' || vps.productCode !== local.productCode) throw unknown();
-      return { item: { ...blank(local, vps.productName), vpsSpec: vps.spec }, pricing: { per: 'month', price: vps.price }, stored: local, returnPath: '/hosting/vps' };
+      return { item: { ...blank(local, vps.productName), vpsSpec: vps.spec }, pricing: { per: 'month', price: vps.price }, stored: local, returnPath: PAGES.vpsProduct.path };
     }
   }
 }

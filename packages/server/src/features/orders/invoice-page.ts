@@ -1,4 +1,4 @@
-import { formatEuro, periodText, VAT_RATE_PERCENT } from '@kavel/core';
+import { formatEuro, PAGES, periodText, VAT_RATE_PERCENT } from '@kavel/core';
 import type { OrderLineRow, OrderRow } from './order-repository.ts';
 import type { InvoiceDocument } from './invoice-service.ts';
 import { escapeHtml } from '../../http/html.ts';
@@ -159,7 +159,7 @@ ${[...document.orders.map(orderRows), ...document.credits.map(creditRow)].join('
 </tfoot>
 </table>
 <p class="note">${escapeHtml(paymentNote(document))}</p>
-<p class="back"><a href="/account/facturen">Terug naar je facturen</a></p>
+<p class="back"><a href="${PAGES.accountInvoices.path}">Terug naar je facturen</a></p>
 </main>
 </body>
 </html>
@@ -171,7 +171,7 @@ export function renderInvoiceNotFoundPage(): string {
   return `<!doctype html>
 <html lang="nl">
 <head><meta charset="utf-8"><title>Factuur niet gevonden - Kavel</title><link rel="stylesheet" href="${INVOICE_CSS_PATH}"></head>
-<body><main class="invoice"><h1>Factuur niet gevonden</h1><p>Deze factuur bestaat niet of hoort niet bij jouw account.</p><p class="back"><a href="/account/facturen">Naar je facturen</a></p></main></body>
+<body><main class="invoice"><h1>Factuur niet gevonden</h1><p>Deze factuur bestaat niet of hoort niet bij jouw account.</p><p class="back"><a href="${PAGES.accountInvoices.path}">Naar je facturen</a></p></main></body>
 </html>
 `;
 }

@@ -1,4 +1,4 @@
-import { vatOnCents, type Locale, type TOnAccountFacts, type TCountry, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
+import { orderSummaryPath, paymentStatusPath, vatOnCents, type Locale, type TOnAccountFacts, type TCountry, type TOrderPeriod, type TPaymentMethodCode, type TPurchaseResponse } from '@kavel/core';
 import type { Database, Transaction } from '../../db/connect.ts';
 import type { CustomerLookup, ShopCustomer } from '../accounts/customer-lookup.ts';
 import type { InvoiceService } from './invoice-service.ts';
@@ -9,8 +9,7 @@ import { onAccountFactsOf } from './on-account-standing.ts';
 import { orderRepository, type NewOrderLine, type OrderRow } from './order-repository.ts';
 import type { PaymentService } from './payment-service.ts';
 
-export const orderSummaryPath = (orderId: number) => `/bestellen/${orderId}/overzicht`;
-export const paymentStatusPath = (orderId: number) => `/bestellen/${orderId}/betalingsstatus`;
+export { orderSummaryPath, paymentStatusPath } from '@kavel/core';
 
 /** An order as either basket (the shop's, the order app's) hands it over: its lines priced, its method chosen. */
 export interface OrderPlacement {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { TextKey } from '@kavel/core';
+import { PAGES, type TextKey } from '@kavel/core';
 import { useLocation } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -23,15 +23,15 @@ const AccountDetailsPage = lazy(() => import('../account-details/account-details
 const ExtraServicesPage = lazy(() => import('../hosting-choice/extra-services-page.tsx').then((m) => ({ default: m.ExtraServicesPage })));
 
 const TITLES = {
-  '/account': 'accountArea.title',
-  '/account/diensten/domeinen': 'accountArea.domains',
-  '/account/diensten/hostingpakketten': 'accountArea.hosting',
-  '/account/diensten/vpsen': 'accountArea.vps',
-  '/account/domeinhouders': 'accountArea.holders',
-  '/account/facturen': 'accountArea.invoices',
-  '/account/gegevens': 'accountArea.details',
-  '/account/api-sleutels': 'accountArea.apiKeys',
-  '/account/webhosting': 'accountArea.addHosting',
+  [PAGES.account.path]: 'accountArea.title',
+  [PAGES.accountDomains.path]: 'accountArea.domains',
+  [PAGES.accountHosting.path]: 'accountArea.hosting',
+  [PAGES.accountVps.path]: 'accountArea.vps',
+  [PAGES.accountHolders.path]: 'accountArea.holders',
+  [PAGES.accountInvoices.path]: 'accountArea.invoices',
+  [PAGES.accountDetails.path]: 'accountArea.details',
+  [PAGES.accountApiKeys.path]: 'accountArea.apiKeys',
+  [PAGES.hostingChoice.path]: 'accountArea.addHosting',
   [EXTRA_SERVICES_PATH]: 'accountArea.addServices',
   [DNS_MANAGEMENT_PATH]: 'accountArea.dns',
   [DNS_PROFILES_PATH]: 'accountArea.dnsProfiles',
@@ -46,9 +46,9 @@ function readProfileId(params: URLSearchParams): number | null {
 
 /** The menu entry a page belongs to: hosting for a domain comes from the domains, the rest from the hosting packages. */
 function sectionOf(path: AccountAreaPath, hostingChoice: HostingChoiceQuery): AccountMenuPath {
-  if (path === '/account/webhosting') return hostingChoice.mode === 'add' ? '/account/diensten/domeinen' : '/account/diensten/hostingpakketten';
-  if (path === EXTRA_SERVICES_PATH) return '/account/diensten/hostingpakketten';
-  if (path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH || path === FORWARDING_PATH) return '/account/diensten/domeinen';
+  if (path === PAGES.hostingChoice.path) return hostingChoice.mode === 'add' ? PAGES.accountDomains.path : PAGES.accountHosting.path;
+  if (path === EXTRA_SERVICES_PATH) return PAGES.accountHosting.path;
+  if (path === DNS_MANAGEMENT_PATH || path === DNS_PROFILES_PATH || path === FORWARDING_PATH) return PAGES.accountDomains.path;
   return path;
 }
 
@@ -59,44 +59,44 @@ function sectionOf(path: AccountAreaPath, hostingChoice: HostingChoiceQuery): Ac
 export function AccountArea() {
   const t = useT();
   const { path: current, params } = useLocation();
-  const path: AccountAreaPath = isAccountAreaPath(current) ? current : '/account';
+  const path: AccountAreaPath = isAccountAreaPath(current) ? current : PAGES.account.path;
   const hostingChoice = readHostingChoiceQuery(params);
-  const title = path === '/account/webhosting' && hostingChoice.mode === 'upgrade' ? t('accountArea.changePackage') : t(TITLES[path]);
+  const title = path === PAGES.hostingChoice.path && hostingChoice.mode === 'upgrade' ? t('accountArea.changePackage') : t(TITLES[path]);
   const loading = <Spinner label={t('common.loading')} />;
   return (
     <AccountAreaLayout path={path} section={sectionOf(path, hostingChoice)} title={title}>
       <AccountGate>
         {(customer) => {
           switch (path) {
-            case '/account':
+            case PAGES.account.path:
               return <AccountOverview name={`${customer.firstName} ${customer.lastName}`.trim() || customer.email} isReseller={customer.isReseller} />;
-            case '/account/diensten/domeinen':
+            case PAGES.accountDomains.path:
               return <DomainsList customerId={customer.id} />;
-            case '/account/diensten/hostingpakketten':
+            case PAGES.accountHosting.path:
               return <HostingList customerId={customer.id} />;
-            case '/account/diensten/vpsen':
+            case PAGES.accountVps.path:
               return <VpsList customerId={customer.id} />;
-            case '/account/domeinhouders':
+            case PAGES.accountHolders.path:
               return (
                 <Suspense fallback={loading}>
                   <DomainHoldersPage view={readHolderView(params)} />
                 </Suspense>
               );
-            case '/account/facturen':
+            case PAGES.accountInvoices.path:
               return <InvoicesList customerId={customer.id} />;
-            case '/account/gegevens':
+            case PAGES.accountDetails.path:
               return (
                 <Suspense fallback={loading}>
                   <AccountDetailsPage customer={customer} fromShop={params.get('from') === 'shop'} />
                 </Suspense>
               );
-            case '/account/api-sleutels':
+            case PAGES.accountApiKeys.path:
               return (
                 <Suspense fallback={loading}>
                   <ApiKeysPage />
                 </Suspense>
               );
-            case '/account/webhosting':
+            case PAGES.hostingChoice.path:
               return (
                 <Suspense fallback={loading}>
                   <HostingChoicePage customer={customer} query={hostingChoice} />

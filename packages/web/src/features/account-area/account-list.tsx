@@ -1,3 +1,4 @@
+import { PAGES } from '@kavel/core';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error.ts';
@@ -35,7 +36,7 @@ export function AccountList<T>({ query, empty, children, 'data-testid': testId }
 }
 
 /** The account's domain list: where a domain page leads back to. */
-export const DOMAIN_LIST_PATH = '/account/diensten/domeinen';
+export const DOMAIN_LIST_PATH = PAGES.accountDomains.path;
 
 /** Where a page that cannot be shown leads back to; `notFound` says what was not found, in place of the server's 'Niet gevonden.'. */
 export interface WayBack {

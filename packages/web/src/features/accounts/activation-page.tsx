@@ -1,3 +1,4 @@
+import { pageHref, PAGES } from '@kavel/core';
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../app/error-message.ts';
@@ -14,7 +15,7 @@ import { SetPasswordForm } from './set-password-form.tsx';
 import { markLoggedIn } from './use-auth.ts';
 
 /** Where the order page shows the logged-in summary (step 3, when the basket has items). */
-export const ORDER_PAGE_FINAL_STEP = '/bestelprocedure?finalStep=true';
+export const ORDER_PAGE_FINAL_STEP = pageHref(PAGES.orderPage, { search: { finalStep: true } });
 
 /**
  * Where 'Verder met je bestelling' goes: an account made in the order app (its short registration

@@ -1,10 +1,11 @@
+import { pageHref, PAGES } from '@kavel/core';
 import type { MouseEvent } from 'react';
 import { ApiError } from '../../api/api-error.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Modal } from '../../ui/modal.tsx';
 
 /** The order page, at the domain search. */
-export const ORDER_PAGE_SEARCH = '/bestelprocedure#step-1';
+export const ORDER_PAGE_SEARCH = pageHref(PAGES.orderPage, { hash: 'step-1' });
 
 /** A refused hosting add that lacked its domain (the server names the field `parentId`). */
 export function isMissingDomainRefusal(error: unknown): boolean {

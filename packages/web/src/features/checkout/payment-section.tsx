@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { findInvalidServices, serviceCardsOf, type TPaymentMethod, type TPaymentMethodCode, type TPurchaseRequest, type TPurchaseResponse } from '@kavel/core';
+import { findInvalidServices, serviceCardsOf, type TPaymentMethod, type TPaymentMethodCode, type TPurchaseRequest, type TPurchaseResponse, PAGES } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
 import { errorMessage } from '../../app/error-message.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -92,11 +92,11 @@ export function PaymentSection({ calls = SHOP_PAYMENT }: { calls?: PaymentCalls 
           <span className="checkbox__label">{t('checkout.terms')}</span>
         </label>
         <p className="terms__links">
-          <a href="/algemene-voorwaarden" target="_blank" rel="noopener">
+          <a href={PAGES.terms.path} target="_blank" rel="noopener">
             {t('checkout.termsLink')}
             <span className="sr-only"> {t('checkout.newWindow')}</span>
           </a>
-          <a href="/website/ssl-certificaat" target="_blank" rel="noopener">
+          <a href={PAGES.sslProduct.path} target="_blank" rel="noopener">
             {t('checkout.sslLink')}
             <span className="sr-only"> {t('checkout.newWindow')}</span>
           </a>

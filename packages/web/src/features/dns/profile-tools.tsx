@@ -1,4 +1,4 @@
-import type { TDnsApplyPreview, TDnsImportSkipped, TDnsRecordStored, TDnsZonePage } from '@kavel/core';
+import { pageHref, PAGES, type TDnsApplyPreview, type TDnsImportSkipped, type TDnsRecordStored, type TDnsZonePage } from '@kavel/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { followLink } from '../../app/router.ts';
 import { Button } from '../../ui/button.tsx';
@@ -21,7 +21,7 @@ export interface ToolOutcome {
 /** A record on one line, as the preview and the preset lists show it. */
 export const line = (record: TDnsRecordStored) => [record.name, record.type, record.priority ?? '', record.value].filter((part) => part !== '').join(' ');
 
-export const dnsProfilesHref = (domain: string, profileId?: number) => `/account/dns-profiles?name=${encodeURIComponent(domain)}${profileId ? `&profileId=${profileId}` : ''}`;
+export const dnsProfilesHref = (domain: string, profileId?: number) => pageHref(PAGES.dnsProfiles, { search: { name: domain, profileId: profileId || undefined } });
 
 /**
  * Applying a profile (spec 001 section 4: it replaces all current records, or merges): the diff

@@ -1,8 +1,9 @@
+import { pageHref, PAGES } from '@kavel/core';
 /** The account's domain holders (spec 001 section 2: 'a whois domain-holder form'): `?id=` picks one page. */
-export const HOLDERS_PATH = '/account/domeinhouders';
+export const HOLDERS_PATH = PAGES.accountHolders.path;
 
 /** The page of one holder (`standard` or its id), or the form for a new one. */
-export const holderHref = (id: number | 'standard' | 'nieuw') => `${HOLDERS_PATH}?id=${id}`;
+export const holderHref = (id: number | 'standard' | 'nieuw') => pageHref(PAGES.accountHolders, { search: { id } });
 
 export type HolderView = { kind: 'list' } | { kind: 'standard' } | { kind: 'new' } | { kind: 'holder'; id: number };
 

@@ -1,8 +1,8 @@
-import { LOCAL_BASKET_STORAGE_KEY, ZLocalBasket, type TLocalBasket } from '@kavel/core';
+import { LOCAL_BASKET_STORAGE_KEY, ZLocalBasket, type TLocalBasket, ORDER_APP_BASE } from '@kavel/core';
 import { navigate } from '../../app/router.ts';
 
 /** The order app's entry, where a product page sends the visitor with the chosen product. */
-export const ORDER_APP_ENTRY = '/bestellen/';
+export const ORDER_APP_ENTRY = `${ORDER_APP_BASE}/`;
 
 /**
  * Stores the one product a product page chose as the order app's local basket (spec 001 section
