@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
 import { AppRouter } from './app/app-router.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { installErrorReporting } from './features/error-reporting/install-error-reporting.ts';
@@ -19,7 +20,9 @@ function render(): void {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
-        <AppRouter />
+        <BrowserRouter>
+          <AppRouter />
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { matchPage, PAGES } from '@kavel/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { PAGES, type PageName } from '@kavel/core';
+import { Route, Routes } from 'react-router';
 import { useT } from '../i18n/use-t.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { useLocation } from './router.ts';
+import { RouterBridge } from './router.ts';
 
-// Every page is fetched when opened, the order page too: the entry is what every page shares
-// (React, the router, the query client, the Dutch texts), so the order app's first download does
-// not carry the order page. The order page pays for it with one more round trip after the entry.
+// Every page is fetched when opened (route-level splitting), the order page too: the entry is
+// what every page shares (React, the router, the query client, the Dutch texts), so the order
+// app's first download does not carry the order page. The server preloads the route's chunk.
 const ActivationPage = lazy(() => import('../features/accounts/activation-page.tsx').then((m) => ({ default: m.ActivationPage })));
 const ResetPasswordPage = lazy(() => import('../features/accounts/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 const ForgotPasswordPage = lazy(() => import('../features/accounts/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
@@ -18,39 +19,32 @@ const AccountArea = lazy(() => import('../features/account-area/account-area.tsx
 const ProductPages = lazy(() => import('../features/product-pages/product-pages.tsx').then((m) => ({ default: m.ProductPages })));
 const TermsPage = lazy(() => import('../features/terms/terms-page.tsx').then((m) => ({ default: m.TermsPage })));
 
-/** The page core declares for the path, by its screen group; the order page for any other path (the server serves the shell only on declared pages). */
-function pageFor(path: string) {
-  const found = matchPage(path);
-  if (path.startsWith(`${PAGES.orderAppEntry.path}/`) && !found) return <OrderApp />;
-  if (!found) return <OrderPage />;
-  switch (found.name) {
-    case 'activate':
-      return <ActivationPage />;
-    case 'resetPassword':
-      return <ResetPasswordPage />;
-    case 'forgotPassword':
-      return <ForgotPasswordPage />;
-  }
-  switch (PAGES[found.name].screen) {
+/** The screen of each declared page (core's `PAGES`: one list for the server and this tree). */
+function elementOf(name: PageName): ReactNode {
+  const page = PAGES[name];
+  switch (page.screen) {
+    case 'order-page':
+      return <OrderPage />;
+    case 'reseller-order-page':
+      return <ResellerOrderPage />;
+    case 'order-app':
+      return <OrderApp page={name} />;
     case 'account-area':
       return <AccountArea />;
     case 'terms':
       return <TermsPage />;
-    case 'reseller-order-page':
-      return <ResellerOrderPage />;
     case 'product-pages':
-      return <ProductPages path={path} />;
-    case 'order-app':
-      return <OrderApp />;
-    default:
-      return <OrderPage />;
+      return <ProductPages path={page.path} />;
+    case 'account-mail':
+      return name === 'activate' ? <ActivationPage /> : name === 'resetPassword' ? <ResetPasswordPage /> : <ForgotPasswordPage />;
   }
 }
 
-/** Picks the page by `location.pathname`: the server serves the same shell for all of them. */
+const ROUTES = (Object.keys(PAGES) as PageName[]).map((name) => <Route key={name} path={PAGES[name].path} element={elementOf(name)} />);
+
+/** The route tree: the server serves the same shell on every declared page. */
 export function AppRouter() {
   const t = useT();
-  const { path } = useLocation();
   return (
     <Suspense
       fallback={
@@ -59,7 +53,13 @@ export function AppRouter() {
         </div>
       }
     >
-      {pageFor(path)}
+      <RouterBridge />
+      <Routes>
+        {ROUTES}
+        {/* Any other path under the order app's base is spec 001's 'not found'. */}
+        <Route path={`${PAGES.orderAppEntry.path}/*`} element={<OrderApp page={null} />} />
+        <Route path="*" element={<OrderPage />} />
+      </Routes>
     </Suspense>
   );
 }

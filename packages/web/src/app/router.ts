@@ -1,22 +1,11 @@
-import { useSyncExternalStore, type MouseEvent } from 'react';
+import { useLayoutEffect } from 'react';
+import { useLocation as useRouterLocation, useNavigate, useNavigationType, type NavigateFunction } from 'react-router';
 
 /**
- * A router small enough to read: the single-page app follows `location`, `navigate` changes it
- * without a reload, and the browser's back and forward buttons work through `popstate`.
+ * The app's view of React Router (declarative mode, `<BrowserRouter>` in `main.tsx`, the route
+ * tree in `app-router.tsx`): the current path and query as the pages read them, and `navigate`
+ * for code that runs outside a render (effects, a mutation's answer, a stored basket).
  */
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('popstate', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('popstate', listener);
-  };
-}
-
-const snapshot = () => window.location.pathname + window.location.search;
-
 export interface AppLocation {
   /** Without a trailing slash (`/bestellen/` -> `/bestellen`), `/` for the root. */
   path: string;
@@ -24,21 +13,35 @@ export interface AppLocation {
 }
 
 export function useLocation(): AppLocation {
-  const href = useSyncExternalStore(subscribe, snapshot);
-  const url = new URL(href, window.location.origin);
-  return { path: url.pathname.replace(/\/+$/, '') || '/', params: url.searchParams };
+  const { pathname, search } = useRouterLocation();
+  return { path: pathname.replace(/\/+$/, '') || '/', params: new URLSearchParams(search) };
 }
 
+let routerNavigate: NavigateFunction | null = null;
+
+/** Goes to a page of the app without a reload (a path on this shop; the router scrolls to its top). */
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  if (options.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
-  listeners.forEach((listener) => listener());
-  window.scrollTo({ top: 0 });
+  if (routerNavigate) void routerNavigate(to, { replace: options.replace ?? false });
+  else window.location.assign(to);
 }
 
-/** For an `<a href>` inside the app: a plain click navigates in place, a modified click opens a tab as usual. */
-export function followLink(event: MouseEvent<HTMLAnchorElement>): void {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  event.preventDefault();
-  navigate(event.currentTarget.getAttribute('href') ?? '/');
+/**
+ * Mounted once inside the router: hands its navigate to `navigate` above, and scrolls to the top
+ * on every move the app makes (a link, a navigate); the browser's back and forward keep their
+ * own scroll position.
+ */
+export function RouterBridge(): null {
+  const routerNavigateNow = useNavigate();
+  const { key } = useRouterLocation();
+  const how = useNavigationType();
+  useLayoutEffect(() => {
+    routerNavigate = routerNavigateNow;
+    return () => {
+      routerNavigate = null;
+    };
+  }, [routerNavigateNow]);
+  useLayoutEffect(() => {
+    if (how !== 'POP') window.scrollTo({ top: 0 });
+  }, [key, how]);
+  return null;
 }

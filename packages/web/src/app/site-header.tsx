@@ -1,7 +1,7 @@
+import { Link } from 'react-router';
 import { LanguageSwitch } from '../i18n/language-switch.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { ACCOUNT_AREA_PAGES } from '../features/account-area/account-area-paths.ts';
-import { followLink } from './router.ts';
 
 /** The account area's overview: where 'Mijn account' leads on every page (the home page's header too). */
 const ACCOUNT_HOME = ACCOUNT_AREA_PAGES[0].path;
@@ -24,9 +24,9 @@ export function SiteHeader({ label, inAccount = false }: { label?: string; inAcc
           {label && <span className="brand__label">{label}</span>}
         </a>
         <div className="site-header__end">
-          <a className="site-header__account" href={ACCOUNT_HOME} onClick={followLink} aria-current={inAccount ? 'page' : undefined} data-testid="header-account-link">
+          <Link className="site-header__account" to={ACCOUNT_HOME} aria-current={inAccount ? 'page' : undefined} data-testid="header-account-link">
             {t('accountArea.title')}
-          </a>
+          </Link>
           <LanguageSwitch />
         </div>
       </div>

@@ -1,9 +1,8 @@
 import { lazy } from 'react';
-import { NOT_FOUND_PAGE } from '@kavel/core';
+import { matchPage, type PageName } from '@kavel/core';
 import { useLocation } from '../app/router.ts';
 import { NotFoundPage, ToNotFoundPage } from './not-found-page.tsx';
 import { OrderAppEntryPage } from './order-app-entry-page.tsx';
-import { orderAppScreen, orderRoute } from './order-app-paths.ts';
 
 // The entry is the first screen; every other screen is fetched when it is opened (the app
 // router's Suspense shows the spinner meanwhile), so the entry's download stays small.
@@ -14,28 +13,33 @@ const OrderSummaryPage = lazy(() => import('./order-summary-page.tsx').then((m) 
 const PaymentStatusPage = lazy(() => import('./payment-status-page.tsx').then((m) => ({ default: m.PaymentStatusPage })));
 const SummaryPage = lazy(() => import('./summary-page.tsx').then((m) => ({ default: m.SummaryPage })));
 
-/** The separate order app under `/bestellen/` (spec 001 section 2); `/errors/*` shows its not-found page. */
-export function OrderApp() {
+/**
+ * The separate order app under `/bestellen/` (spec 001 section 2) and the not-found page: the
+ * router's route (`page`) picks the screen; `null` is any other path under the base.
+ */
+export function OrderApp({ page }: { page: PageName | null }) {
   const { path } = useLocation();
-  if (path === NOT_FOUND_PAGE) return <NotFoundPage />;
-  switch (orderAppScreen(path)) {
-    case 'entry':
+  switch (page) {
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'orderAppEntry':
       return <OrderAppEntryPage />;
-    case 'login':
+    case 'orderAppLogin':
       return <OrderAppLoginPage />;
-    case 'customer-data':
+    case 'orderAppCustomerData':
       return <CustomerDataPage />;
-    case 'summary':
+    case 'orderAppSummary':
       return <SummaryPage />;
-    case 'successfully-registered':
+    case 'orderAppRegistered':
+    case 'orderAppRegisteredAs':
       return <SuccessfullyRegisteredPage />;
-    case 'order-summary':
-    case 'payment-status': {
+    case 'orderSummary':
+    case 'paymentStatus': {
+      // Core's pattern decides what an order number is (the router's `:orderId` takes any segment).
+      const orderId = Number(matchPage(path)?.params.orderId ?? Number.NaN);
+      if (!Number.isSafeInteger(orderId)) return <ToNotFoundPage />;
       // Keyed by order, so moving from one order to another starts afresh.
-      const order = orderRoute(path);
-      if (order?.screen === 'summary') return <OrderSummaryPage key={order.orderId} orderId={order.orderId} />;
-      if (order) return <PaymentStatusPage key={order.orderId} orderId={order.orderId} />;
-      return <ToNotFoundPage />;
+      return page === 'orderSummary' ? <OrderSummaryPage key={orderId} orderId={orderId} /> : <PaymentStatusPage key={orderId} orderId={orderId} />;
     }
     default:
       return <ToNotFoundPage />;

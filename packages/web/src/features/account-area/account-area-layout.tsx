@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { useId, type ReactNode } from 'react';
-import { followLink } from '../../app/router.ts';
 import { SiteHeader } from '../../app/site-header.tsx';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { useT } from '../../i18n/use-t.ts';
@@ -29,9 +29,9 @@ export function AccountAreaLayout({ path, section, title, children }: AccountAre
           <ul className="account-area__menu">
             {pages.map((page) => (
               <li key={page.path}>
-                <a className="account-area__menu-link" href={page.path} aria-current={page.path === path ? 'page' : page.path === section ? 'true' : undefined} onClick={followLink}>
+                <Link className="account-area__menu-link" to={page.path} aria-current={page.path === path ? 'page' : page.path === section ? 'true' : undefined}>
                   {t(page.label)}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,9 +1,9 @@
+import { Link } from 'react-router';
 import { PAGES } from '@kavel/core';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error.ts';
 import { canRetry, errorMessage } from '../../app/error-message.ts';
-import { followLink } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -67,9 +67,9 @@ export function LoadFailure({ error, onRetry, back }: { error: unknown; onRetry:
     <div className="inline-error" role="alert" data-testid="load-failure">
       <p>{notFound || errorMessage(error, t)}</p>
       <p>
-        <a href={way.href} onClick={followLink} data-testid="load-failure-back">
+        <Link to={way.href} data-testid="load-failure-back">
           {way.label}
-        </a>
+        </Link>
       </p>
     </div>
   );
@@ -91,10 +91,10 @@ export function ItemLinks({ links, context }: { links: readonly { href: string; 
     <ul className="account-item__actions">
       {links.map((link) => (
         <li key={link.href}>
-          <a className="account-item__action" href={link.href} onClick={followLink}>
+          <Link className="account-item__action" to={link.href}>
             {link.label}
             <span className="sr-only"> {context}</span>
-          </a>
+          </Link>
         </li>
       ))}
     </ul>
@@ -106,9 +106,9 @@ export function NoDomainChosen({ text, back }: { text: string; back: string }) {
   return (
     <p className="account-area__empty">
       {text}{' '}
-      <a href={DOMAIN_LIST_PATH} onClick={followLink}>
+      <Link to={DOMAIN_LIST_PATH}>
         {back}
-      </a>
+      </Link>
     </p>
   );
 }

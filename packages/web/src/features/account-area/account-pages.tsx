@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { formatEuro } from '@kavel/core';
-import { followLink } from '../../app/router.ts';
 import { useLocale, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLogout } from '../accounts/use-auth.ts';
@@ -21,9 +21,9 @@ export function AccountOverview({ name, isReseller }: { name: string; isReseller
       <ul className="account-overview__links">
         {accountMenuFor(isReseller).slice(1).map((page) => (
           <li key={page.path}>
-            <a className="account-overview__link" href={page.path} onClick={followLink}>
+            <Link className="account-overview__link" to={page.path}>
               {t(page.label)}
-            </a>
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,9 +1,9 @@
+import { Link } from 'react-router';
 import type { TCustomerSummary } from '@kavel/core';
 import { customerDataContracts } from '@kavel/core/contracts/customer-data';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../api/client.ts';
-import { followLink } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { ORDER_APP_PATHS } from '../../order-app/order-app-paths.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -28,9 +28,9 @@ export function AccountDetailsPage({ customer, fromShop }: { customer: TCustomer
       {fromShop && (
         <Alert tone="info" data-testid="account-details-from-shop">
           {t('fromShop')}{' '}
-          <a href={ORDER_APP_PATHS.summary} onClick={followLink} data-testid="back-to-order">
+          <Link to={ORDER_APP_PATHS.summary} data-testid="back-to-order">
             {t('backToOrder')}
-          </a>
+          </Link>
         </Alert>
       )}
       {customer.isSubUser ? (

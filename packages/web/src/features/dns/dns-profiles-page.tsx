@@ -1,7 +1,8 @@
+import { Link } from 'react-router';
 import { PROFILE_MX_PRIORITIES, type TDnsProfile, type TDnsRecord } from '@kavel/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { followLink, navigate } from '../../app/router.ts';
+import { navigate } from '../../app/router.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -72,9 +73,9 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
     <div className="dns-page" data-testid="dns-profiles-page">
       {domain !== '' && (
         <p>
-          <a href={dnsManagementHref(domain)} onClick={followLink} data-testid="dns-back">
+          <Link to={dnsManagementHref(domain)} data-testid="dns-back">
             {t('backToOverview')}
-          </a>
+          </Link>
         </p>
       )}
       {list.length === 0 ? (
@@ -86,9 +87,9 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
           <ul className="dns-profile-list">
             {list.map((profile) => (
               <li key={profile.id}>
-                <a href={dnsProfilesHref(domain, profile.id)} onClick={followLink} aria-current={profile.id === selected?.id ? 'page' : undefined}>
+                <Link to={dnsProfilesHref(domain, profile.id)} aria-current={profile.id === selected?.id ? 'page' : undefined}>
                   {profile.name}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { pageHref, PAGES, type TDnsApplyPreview, type TDnsImportSkipped, type TDnsRecordStored, type TDnsZonePage } from '@kavel/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { followLink } from '../../app/router.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -40,9 +40,9 @@ export function ApplyProfile({ page, outcome, reload }: { page: TDnsZonePage; ou
     return (
       <p className="muted" data-testid="dns-no-profiles">
         {t('noProfiles')}{' '}
-        <a href={dnsProfilesHref(page.domainName)} onClick={followLink}>
+        <Link to={dnsProfilesHref(page.domainName)}>
           {t('manageProfiles')}
-        </a>
+        </Link>
       </p>
     );
   }
@@ -92,9 +92,9 @@ export function ApplyProfile({ page, outcome, reload }: { page: TDnsZonePage; ou
         <Button type="submit" variant="secondary" size="sm" busy={busy === 'preview'}>
           {t('showChanges')}
         </Button>
-        <a href={dnsProfilesHref(page.domainName, profile?.id)} onClick={followLink}>
+        <Link to={dnsProfilesHref(page.domainName, profile?.id)}>
           {t('manageProfiles')}
-        </a>
+        </Link>
       </div>
       <PreviewModal
         preview={preview}

@@ -1,8 +1,8 @@
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TWhoisHolderForm } from '@kavel/core';
 import { ApiError } from '../../api/client.ts';
-import { followLink } from '../../app/router.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -18,9 +18,9 @@ export function BackToHolders() {
   const t = useHolderT();
   return (
     <p>
-      <a href={HOLDERS_PATH} onClick={followLink} data-testid="holders-back">
+      <Link to={HOLDERS_PATH} data-testid="holders-back">
         {t('back')}
-      </a>
+      </Link>
     </p>
   );
 }

@@ -1,6 +1,7 @@
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { followLink, navigate } from '../../app/router.ts';
+import { navigate } from '../../app/router.ts';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoadFailure } from '../account-area/account-list.tsx';
@@ -35,9 +36,9 @@ function HoldersList() {
           <HolderDomains domains={standard.domains} />
           <ul className="account-item__actions">
             <li>
-              <a className="account-item__action" href={holderHref('standard')} onClick={followLink} data-testid="holder-standard-edit">
+              <Link className="account-item__action" to={holderHref('standard')} data-testid="holder-standard-edit">
                 {t('editStandard')}
-              </a>
+              </Link>
             </li>
           </ul>
         </div>
@@ -58,9 +59,9 @@ function HoldersList() {
                 <HolderDomains domains={holder.domains} />
                 <ul className="account-item__actions">
                   <li>
-                    <a className="account-item__action" href={holderHref(holder.id)} onClick={followLink} aria-label={t('detailsOf', { label: holder.label })} data-testid="holder-open">
+                    <Link className="account-item__action" to={holderHref(holder.id)} aria-label={t('detailsOf', { label: holder.label })} data-testid="holder-open">
                       {t('details')}
-                    </a>
+                    </Link>
                   </li>
                 </ul>
               </li>
@@ -68,9 +69,9 @@ function HoldersList() {
           </ul>
         )}
         <p className="form-actions">
-          <a className="button button--primary button--md" href={holderHref('nieuw')} onClick={followLink} data-testid="holder-add">
+          <Link className="button button--primary button--md" to={holderHref('nieuw')} data-testid="holder-add">
             {t('add')}
-          </a>
+          </Link>
         </p>
       </section>
     </>

@@ -1,9 +1,9 @@
+import { Link } from 'react-router';
 import { FORWARD_OPTIONS, MAIL_PRESETS, type TForwardOption, type TForwardPage, type TRedirectStatus, type TReplacedRecord } from '@kavel/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formCsrfToken } from '../../api/client.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { followLink } from '../../app/router.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -169,9 +169,9 @@ function MailOptions({ page, t }: { page: TForwardPage; t: ForwardingTranslate }
       <ul className="forwarding-page__mail">
         {MAIL_PRESETS.map((preset) => (
           <li key={preset}>
-            <a href={mailPresetHref(page.domainName, preset)} onClick={followLink} data-testid={`forwarding-mail-${preset}`}>
+            <Link to={mailPresetHref(page.domainName, preset)} data-testid={`forwarding-mail-${preset}`}>
               {t(`mail.${preset}`)}
-            </a>
+            </Link>
           </li>
         ))}
       </ul>
@@ -223,9 +223,9 @@ function Records({ page, t }: { page: TForwardPage; t: ForwardingTranslate }) {
         </section>
       )}
       <p>
-        <a href={dnsManagementHref(page.domainName)} onClick={followLink} data-testid="forwarding-dns-link">
+        <Link to={dnsManagementHref(page.domainName)} data-testid="forwarding-dns-link">
           {t('dnsLink', { domain: page.domainName })}
-        </a>
+        </Link>
       </p>
     </>
   );

@@ -1,4 +1,4 @@
-import { followLink } from '../../app/router.ts';
+import { Link } from 'react-router';
 import { Alert } from '../../ui/alert.tsx';
 
 interface ChoiceNoticeProps {
@@ -15,9 +15,9 @@ export function ChoiceNotice({ message, links }: ChoiceNoticeProps) {
       <ul className="choice-notice__links">
         {links.map((link) => (
           <li key={link.href}>
-            <a href={link.href} onClick={followLink}>
+            <Link to={link.href}>
               {link.label}
-            </a>
+            </Link>
           </li>
         ))}
       </ul>

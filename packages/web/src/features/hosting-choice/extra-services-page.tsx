@@ -1,7 +1,7 @@
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { type TCustomerSummary, type TExtraService, type THostingAccount } from '@kavel/core';
 import { productContracts } from '@kavel/core/contracts/orders';
-import { followLink } from '../../app/router.ts';
 import { useEuro, useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -87,9 +87,9 @@ function ExtraServicesForm({ account, extras }: { account: THostingAccount; extr
         </div>
       </form>
       <p>
-        <a href={HOSTING_PAGE} className="account-item__link" onClick={followLink}>
+        <Link to={HOSTING_PAGE} className="account-item__link">
           {t('hostingChoice.backToHosting')}
-        </a>
+        </Link>
       </p>
     </div>
   );

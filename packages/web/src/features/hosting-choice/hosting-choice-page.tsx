@@ -1,7 +1,7 @@
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { type TCustomerSummary, type THostingPackage } from '@kavel/core';
 import { productContracts } from '@kavel/core/contracts/orders';
-import { followLink } from '../../app/router.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { ACCOUNT_AREA_PAGES } from '../account-area/account-area-paths.ts';
@@ -112,9 +112,9 @@ function PackageChoice({ choice, packages }: PackageChoiceProps) {
         {t('hostingChoice.prices')} {t('services.discountNote')}
       </p>
       <p>
-        <a href={choice.state === 'add' ? DOMAINS_PAGE : HOSTING_PAGE} className="account-item__link" onClick={followLink}>
+        <Link to={choice.state === 'add' ? DOMAINS_PAGE : HOSTING_PAGE} className="account-item__link">
           {t(choice.state === 'add' ? 'hostingChoice.backToDomains' : 'hostingChoice.backToHosting')}
-        </a>
+        </Link>
       </p>
     </div>
   );
