@@ -9,8 +9,9 @@
  * JIT's first meeting with a burst) than about the app. The floor is a bare event stream on the
  * same schedule: what the machine and the client allow any server. The design's floor
  * (`load/design-floor-stream.ts`) adds only what DESIGN.md demands of a search: the shared zod
- * schema, the shared counters and the shared availability cache. The goal is judged on the median
- * round.
+ * schema, the shared counters and the shared availability cache. The burst's goal is relative to
+ * what the machine allows in that hour: the app's median p95 at most 1.2 times the design's floor's
+ * in the same rounds. The 50 ms is printed beside it.
  */
 import { buildTestApp } from '@kavel/server/testing';
 import wellKnown from '../packages/server/src/features/catalogue/data/well-known-names.json' with { type: 'json' };
@@ -27,6 +28,8 @@ import type { FastifyInstance } from 'fastify';
 import { listenOnLoopback, median, ms, round, showSpread, spread, table, verdict, type BenchmarkOutcome, type Spread } from './support.ts';
 
 const TARGET_OVERSHOOT_MS = 50;
+/** The burst's goal: the app's p95 at most this many times the design's floor's, same rounds (issue 42). */
+const BURST_GOAL_TO_DESIGN_FLOOR = 1.2;
 const SEQUENTIAL_RUNS = 10;
 /** Bursts of the app, each next to one of the floor. */
 const ROUNDS = 7;
@@ -91,8 +94,14 @@ export interface AvailabilityFigures {
     startMs: Spread;
     floorStartMs: Spread;
     targetOvershootMs: number;
-    /** The median round's p95 within the target. */
+    /** The median round's p95 within the target of 50 ms (printed, not the goal). */
     withinTarget: boolean;
+    /** The app's median p95 over the design floor's, and each round's ratio. */
+    toDesignFloor: number;
+    toDesignFloorPerRound: Spread;
+    /** The goal: `toDesignFloor` at most 1.2. */
+    goalToDesignFloor: number;
+    met: boolean;
   };
 }
 
@@ -235,6 +244,10 @@ async function measureSetup(setup: Setup, floor: { app: FastifyInstance; url: st
         floorStartMs: spread(starts.floor, 1),
         targetOvershootMs: TARGET_OVERSHOOT_MS,
         withinTarget: median(p95s) <= TARGET_OVERSHOOT_MS,
+        toDesignFloor: round(median(p95s) / median(designFloorBursts.map((b) => b.overshootMs.p95)), 2),
+        toDesignFloorPerRound: spread(appBursts.map((b, index) => b.overshootMs.p95 / designFloorBursts[index]!.overshootMs.p95), 2),
+        goalToDesignFloor: BURST_GOAL_TO_DESIGN_FLOOR,
+        met: median(p95s) <= BURST_GOAL_TO_DESIGN_FLOOR * median(designFloorBursts.map((b) => b.overshootMs.p95)),
       },
     };
     const s = figures.sequential;
@@ -279,9 +292,8 @@ async function measureSetup(setup: Setup, floor: { app: FastifyInstance; url: st
       `CPU per search, median (range): app ${showSpread(c.cpuMsPerSearch, ' ms')}, floor ${showSpread(c.floorCpuMsPerSearch, ' ms')}, design's floor ${showSpread(c.designFloorCpuMsPerSearch, ' ms')}`,
       `The first burst after the start (cold, not judged), p95: app ${ms(c.cold.app.overshootMs.p95)} (CPU per search ${ms(c.cold.app.cpuMsPerSearch)}), floor ${ms(c.cold.floor.overshootMs.p95)}, design's floor ${ms(c.cold.designFloor.overshootMs.p95)}`,
       `Starting ${CONCURRENT_SEARCHES} searches at once in process (no HTTP, no client; ${START_ROUNDS} rounds each, A/B), the server's thread busy, median (range): app ${showSpread(c.startMs, ' ms')}, floor ${showSpread(c.floorStartMs, ' ms')}`,
-      `Last event within ${TARGET_OVERSHOOT_MS} ms of the slowest lookup, p95 under ${CONCURRENT_SEARCHES} searches at once, median round: ${verdict(c.p95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}`,
-      `The floor against the same goal, median round: ${verdict(c.floorP95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}${c.floorP95Ms.median <= TARGET_OVERSHOOT_MS ? '' : ': no server could show the goal on this machine during this run'}`,
-      `The design's floor against the same goal, median round: ${verdict(c.designFloorP95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}${c.designFloorP95Ms.median <= TARGET_OVERSHOOT_MS ? '' : `: a server doing only what DESIGN.md demands of a search, with the counters and the cache ${stores}, missed it too`}`,
+      `Goal: p95 under ${CONCURRENT_SEARCHES} searches at once, median round, at most ${BURST_GOAL_TO_DESIGN_FLOOR} × the design's floor in the same rounds: ${c.toDesignFloor} × (${ms(c.p95Ms.median)} against ${ms(c.designFloorP95Ms.median)}; per round ${showSpread(c.toDesignFloorPerRound, ' ×')}): ${verdict(c.toDesignFloor, BURST_GOAL_TO_DESIGN_FLOOR, 'at most', ' ×')}`,
+      `Beside it, the last event within ${TARGET_OVERSHOOT_MS} ms of the slowest lookup: app ${verdict(c.p95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}; the floor ${verdict(c.floorP95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}; the design's floor ${verdict(c.designFloorP95Ms.median, TARGET_OVERSHOOT_MS, 'at most', ' ms')}`,
     ];
     return { lines, figures, failures };
   } finally {

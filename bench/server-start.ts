@@ -10,8 +10,9 @@
  * Next to them, in the same rounds, the design's floor on each database: a server of the packages
  * DESIGN.md prescribes and nothing else (Fastify, zod, drizzle and the database's driver), which
  * opens the same database and answers `/health` after one query. What the shop adds is what it
- * takes above that floor; when the floor itself misses the goal, no server of this design meets it
- * on this runtime.
+ * takes above that floor. The goal is judged against that floor, on each database: the shop's
+ * median start at most 1.25 times the floor's in the same rounds. The ratio to the bare Fastify is
+ * printed beside it.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,8 @@ import { createServerDatabase, EMBEDDED_SHARED_BUFFERS } from '@kavel/server/tes
 import { median, ms, round, table, type BenchmarkOutcome } from './support.ts';
 
 const ROUNDS = 7;
-const GOAL_RATIO = 1.5;
+/** The goal: the shop starts in at most 1.25 times the design's floor on the same database (issue 42). */
+const GOAL_RATIO = 1.25;
 const ANSWER_TIMEOUT_MS = 60_000;
 /** The compiled server writes its code cache five seconds after its start; a little more. */
 const CODE_CACHE_WRITTEN_AFTER_MS = 6_500;
@@ -38,11 +40,14 @@ export interface ServerStartSummary {
   bareMs: Figures;
   /** On the embedded database. */
   compiledMs: Figures;
+  /** The shop's median start over the bare Fastify's. */
   ratio: number;
+  /** The shop's median start over the design's floor's: what the goal judges. */
+  aboveFloor: number;
   goal: number;
   met: boolean;
   /** On PostgreSQL, when `TEST_DATABASE_URL` names a server. */
-  postgres: { compiledMs: Figures; ratio: number; met: boolean; floorMs: Figures; floorRatio: number } | null;
+  postgres: { compiledMs: Figures; ratio: number; aboveFloor: number; met: boolean; floorMs: Figures; floorRatio: number } | null;
   /** The design's floor on the embedded database: Fastify, zod, drizzle and PGlite, one query. */
   floorMs: Figures;
   floorRatio: number;
@@ -172,17 +177,27 @@ export async function runServerStartBenchmark(): Promise<BenchmarkOutcome<Server
       for (const side of order) times[side].push(await start(side));
     }
     const bareMs = spread(times.bare);
-    const ratioOf = (side: Side) => round(median(times[side]) / median(times.bare), 2);
+    const ratioOf = (side: Side, to: Side = 'bare') => round(median(times[side]) / median(times[to]), 2);
     const verdictOf = (ratio: number) => (ratio <= GOAL_RATIO ? 'met' : `MISS by ${round(ratio - GOAL_RATIO, 2)}`);
     const compiledMs = spread(times.embedded);
     const ratio = ratioOf('embedded');
     const floorMs = spread(times.floorEmbedded);
     const floorRatio = ratioOf('floorEmbedded');
+    const aboveFloor = ratioOf('embedded', 'floorEmbedded');
     const postgresFigures = postgres
-      ? { compiledMs: spread(times.postgres), ratio: ratioOf('postgres'), met: ratioOf('postgres') <= GOAL_RATIO, floorMs: spread(times.floorPostgres), floorRatio: ratioOf('floorPostgres') }
+      ? {
+          compiledMs: spread(times.postgres),
+          ratio: ratioOf('postgres'),
+          aboveFloor: ratioOf('postgres', 'floorPostgres'),
+          met: ratioOf('postgres', 'floorPostgres') <= GOAL_RATIO,
+          floorMs: spread(times.floorPostgres),
+          floorRatio: ratioOf('floorPostgres'),
+        }
       : null;
-    const floorLine = (database: string, floor: number, shop: number) =>
-      `  the design's floor on ${database}: ${floor} (${verdictOf(floor)}${floor > GOAL_RATIO ? ': no server of this design meets the goal on this runtime' : ''}); the shop ${shop}, ${round(shop - floor, 2)} above it`;
+    const judged = (database: string, shopToFloor: number, shopToBare: number, floorToBare: number) => [
+      `Start ratio shop/design's floor, ${database}: ${shopToFloor} (goal at most ${GOAL_RATIO}): ${verdictOf(shopToFloor)} (${ROUNDS} rounds, alternating)`,
+      `  beside it, to a bare Fastify: the shop ${shopToBare}, the design's floor ${floorToBare}`,
+    ];
     const row = (label: string, figures: Figures) => [label, ms(figures.median), ms(figures.min), ms(figures.max)];
     const lines = [
       ...table(
@@ -197,18 +212,12 @@ export async function runServerStartBenchmark(): Promise<BenchmarkOutcome<Server
         ],
       ),
       '',
-      `Start ratio compiled/bare, PGlite: ${ratio} (goal at most ${GOAL_RATIO}): ${verdictOf(ratio)} (${ROUNDS} rounds, A/B alternating)`,
-      floorLine('PGlite', floorRatio, ratio),
-      ...(postgresFigures
-        ? [
-            `Start ratio compiled/bare, PostgreSQL: ${postgresFigures.ratio} (goal at most ${GOAL_RATIO}): ${verdictOf(postgresFigures.ratio)}`,
-            floorLine('PostgreSQL', postgresFigures.floorRatio, postgresFigures.ratio),
-          ]
-        : ['PostgreSQL skipped: TEST_DATABASE_URL is not set']),
+      ...judged('PGlite', aboveFloor, ratio, floorRatio),
+      ...(postgresFigures ? judged('PostgreSQL', postgresFigures.aboveFloor, postgresFigures.ratio, postgresFigures.floorRatio) : ['PostgreSQL skipped: TEST_DATABASE_URL is not set']),
     ];
     return {
       lines,
-      summary: { rounds: ROUNDS, bareMs, compiledMs, ratio, goal: GOAL_RATIO, met: ratio <= GOAL_RATIO, postgres: postgresFigures, floorMs, floorRatio },
+      summary: { rounds: ROUNDS, bareMs, compiledMs, ratio, aboveFloor, goal: GOAL_RATIO, met: aboveFloor <= GOAL_RATIO, postgres: postgresFigures, floorMs, floorRatio },
       failures: [],
     };
   } finally {

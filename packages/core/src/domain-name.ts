@@ -10,7 +10,8 @@ export const DOMAIN_LABEL_MAX_LENGTH = 63;
 /** Delay of inactivity before the search input is cleaned (spec 000 section 9). */
 export const DOMAIN_INPUT_CLEAN_DELAY_MS = 500;
 
-export type DomainInputProblem = 'too-short' | 'too-long' | 'leading-hyphen' | 'trailing-hyphen' | 'double-hyphen' | 'accented-letter' | 'idn' | 'forbidden-character';
+export const DOMAIN_INPUT_PROBLEMS = ['too-short', 'too-long', 'leading-hyphen', 'trailing-hyphen', 'double-hyphen', 'accented-letter', 'idn', 'forbidden-character'] as const;
+export type DomainInputProblem = (typeof DOMAIN_INPUT_PROBLEMS)[number];
 
 /**
  * A letter outside a-z: an accented letter (ö, é) or one of another script. Such names need IDN

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.ts';
 import extensions from '../src/features/catalogue/data/extensions.json' with { type: 'json' };
-import { WRITTEN_COOKIE } from '../src/http/session.ts';
+import { WRITTEN_COOKIE } from '../src/http/session-cookies.ts';
 import { createPostgresCacheEvents, createRedisCacheEvents, type CacheEventsPort } from '../src/ports/cache-events/index.ts';
 import { createDatabaseCounters } from '../src/ports/counters/index.ts';
 import {

@@ -40,6 +40,7 @@ describe.each(databaseKinds)('DNS profiles, applying them, and zone files on $na
   it('creates a profile (a name is required), adds, edits and removes its records, and deletes it', async () => {
     const empty = await bakery.post(PROFILES, { name: '   ' });
     expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ fieldErrors: { name: 'Vul een naam in.' } });
     let profiles = await profilesFrom(await bakery.post(PROFILES, { name: 'Winkel' }));
     const winkel = named(profiles, 'Winkel');
     expect(winkel.records).toEqual([]);

@@ -101,7 +101,8 @@ describe.each(databaseKinds)('an order that fails in fulfilment is credited and 
     expect(mail!.text).toContain(`we storten de ${formatEuro(failed.totalIncludeTax, 'nl')} terug`);
 
     const listed = ZInvoiceSummary.array().parse((await customer.get(contracts.invoices.path)).json());
-    expect(listed.find((invoice) => invoice.id === note.id)).toMatchObject({ number: note.number, totalIncludeTax: -failed.totalIncludeTax });
+    expect(listed.find((invoice) => invoice.id === note.id)).toMatchObject({ number: note.number, totalIncludeTax: -failed.totalIncludeTax, correctsNumber: original.number });
+    expect(listed.find((invoice) => invoice.id === original.id)).toMatchObject({ number: original.number, correctsNumber: null });
     const page = await customer.get(pathOf(contracts.invoicePage, { id: note.id }));
     expect(page.body).toContain('<h1>Creditfactuur</h1>');
     expect(page.body).toContain(`Deze creditfactuur corrigeert factuur ${original.number}, die al betaald is`);

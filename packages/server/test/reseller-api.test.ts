@@ -65,7 +65,9 @@ describe.each(databaseKinds)('reseller API on $name', (kind) => {
     expect((await new TestClient(app).get(contracts.apiKeys.path)).statusCode).toBe(401);
     // The account calls are session calls: a write without the CSRF token changes nothing.
     expect((await reseller.post(contracts.createApiKey.path, { name: 'x', scopes: ['domains:read'] }, { csrf: false })).statusCode).toBe(403);
-    expect((await reseller.post(contracts.createApiKey.path, { name: '', scopes: [] })).statusCode).toBe(400);
+    const refused = await reseller.post(contracts.createApiKey.path, { name: '', scopes: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fieldErrors: { name: 'Dit veld is verplicht.', scopes: 'Kies ten minste één recht.' } });
   });
 
   it('refuses a call without a key, with a wrong or malformed key, and with a session cookie only (401 JSON)', async () => {
@@ -100,7 +102,14 @@ describe.each(databaseKinds)('reseller API on $name', (kind) => {
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toMatchObject({ domain: 'nieuwe-zaak.nl' });
     expect(['free', 'active', 'quarantine']).toContain((answer.json() as { status: string }).status);
-    expect((await call(fullKey, 'GET', `${resellerApiContracts.resellerAvailability.path}?domain=zonder-extensie.onbekend`)).json()).toMatchObject({ status: 'invalid' });
+    expect((await call(fullKey, 'GET', `${resellerApiContracts.resellerAvailability.path}?domain=zonder-extensie.onbekend`)).json()).toMatchObject({
+      status: 'invalid',
+      reason: 'unknown-extension',
+      detail: 'Deze extensie verkopen we niet.',
+    });
+    const tooShort = await app.inject({ url: `${resellerApiContracts.resellerAvailability.path}?domain=ab.nl`, headers: { authorization: `Bearer ${fullKey}`, 'accept-language': 'en' } });
+    expect(tooShort.json()).toEqual({ domain: 'ab.nl', status: 'invalid', reason: 'too-short', detail: 'A domain name has at least 3 characters (without the extension).' });
+    expect((await call(fullKey, 'GET', `${resellerApiContracts.resellerAvailability.path}?domain=nieuwe--zaak.nl`)).json()).toMatchObject({ status: 'invalid', reason: 'double-hyphen' });
     expect((await call(fullKey, 'GET', resellerApiContracts.resellerAvailability.path)).statusCode).toBe(400);
   });
 

@@ -2,6 +2,7 @@ export * from './ip.ts';
 export * from './names.ts';
 export * from './punycode.ts';
 export * from './record.ts';
+export * from './record-form.ts';
 export * from './place-record.ts';
 export * from './targets.ts';
 export * from './txt.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDnsRecord, ZDnsRecordStored } from '../dns/record.ts';
-import { requiredSafeText, ZDbId, ZPathId } from './safe-text.ts';
+import { requiredSafeText, safeText, ZDbId, ZPathId } from './safe-text.ts';
 import { ZMailPreset } from './dns-mail-preset.ts';
 import { ZDnsZonePage, ZDnsZoneRecord } from './dns-zone.ts';
 
@@ -12,8 +12,12 @@ export const ZDnsProfile = z.object({ id: z.number().int(), name: z.string(), re
 export type TDnsProfile = z.infer<typeof ZDnsProfile>;
 export const ZDnsProfiles = z.array(ZDnsProfile);
 
-/** createDnsProfile(name): the name must be non-empty to save (spec 001 section 5). */
-export const ZDnsProfileName = z.object({ name: requiredSafeText(100) });
+/** A profile's name: it must be non-empty to save (spec 001 section 5). */
+const profileName = safeText(100, { error: 'dnsProfileName' }).min(1, { error: 'dnsProfileName' });
+
+/** createDnsProfile(name); the profile forms check it before sending. */
+export const ZDnsProfileName = z.object({ name: profileName });
+export type TDnsProfileName = z.infer<typeof ZDnsProfileName>;
 
 /** The params of a route on one record of a profile. */
 export const ZDnsProfileRecordParams = z.object({ id: ZPathId, recordId: ZPathId });
@@ -30,7 +34,7 @@ const fromJsonText = (value: unknown) => {
 /** dnsSaveRecordsAsNewProfile(domain name, profile name, records as JSON): the records as an array, or as JSON text of one. */
 export const ZDnsProfileFromDomain = z.object({
   domainName: requiredSafeText(253),
-  name: requiredSafeText(100),
+  name: profileName,
   dnsList: z.preprocess(fromJsonText, z.array(ZDnsRecord, { error: 'required' }).max(500)),
 });
 

@@ -178,6 +178,8 @@ export const ZInvoiceSummary = z.object({
   paid: z.boolean(),
   totalExcludeTax: z.number().int(),
   totalIncludeTax: z.number().int(),
+  /** A credit note's: the number of the invoice it corrects (its totals are negative); null on an invoice. */
+  correctsNumber: z.string().nullable(),
 });
 export type TInvoiceSummary = z.infer<typeof ZInvoiceSummary>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDnsRecordStored } from '../dns/record.ts';
 import { ZAvailabilityStatus } from './availability.ts';
+import { DOMAIN_INPUT_PROBLEMS } from '../domain-name.ts';
 import { ZBasketPeriod, ZProductType } from './basket.ts';
 import { ZOrderStatus } from './orders.ts';
 import { ZTransferCode } from './services.ts';
@@ -28,8 +29,8 @@ export type TApiKey = z.infer<typeof ZApiKey>;
 export const ZApiKeyCreate = z.object({
   name: requiredSafeText(80),
   scopes: z
-    .array(ZApiKeyScope, { error: 'required' })
-    .min(1, { error: 'required' })
+    .array(ZApiKeyScope, { error: 'apiKeyScopes' })
+    .min(1, { error: 'apiKeyScopes' })
     .max(API_KEY_SCOPES.length)
     .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'id' }),
 });
@@ -50,7 +51,15 @@ export const ZResellerRecordParams = ZResellerDomainParams.extend({ recordId: ZP
 
 /** `?domain=` of the availability call: one full domain name. */
 export const ZResellerAvailabilityQuery = z.object({ domain: z.string().trim().toLowerCase().min(3, { error: 'domain' }).max(253, { error: 'tooLong' }) });
-export const ZResellerAvailability = z.object({ domain: z.string(), status: ZAvailabilityStatus });
+/** Why a name is `invalid`: a rule of its name part (`domainLabelProblem`), or an extension the shop does not sell. */
+export const ZAvailabilityRefusal = z.enum([...DOMAIN_INPUT_PROBLEMS, 'unknown-extension']);
+export const ZResellerAvailability = z.object({
+  domain: z.string(),
+  status: ZAvailabilityStatus,
+  /** With `invalid` only: which rule the name breaks, and the sentence the shop's search field shows for it, in the caller's language. */
+  reason: ZAvailabilityRefusal.optional(),
+  detail: z.string().optional(),
+});
 export type TResellerAvailability = z.infer<typeof ZResellerAvailability>;
 
 /** One of the reseller's own domains. */

@@ -74,6 +74,8 @@ export const dnsValidation = {
     en: 'Records with the same name and type share one TTL. Use the TTL of the other records.',
   },
   dnsDuplicate: { nl: 'Dit record bestaat al.', en: 'This record exists already.' },
+  /** A DNS profile's name: 'must be non-empty to save' (spec 001 section 5). */
+  dnsProfileName: { nl: 'Vul een naam in.', en: 'Enter a name.' },
   dnsZoneRecordLimit: { nl: 'Een zone kan hoogstens {limit} records hebben.', en: 'A zone can hold at most {limit} records.' },
   zoneLine: { nl: 'Regel {line}: {message}', en: 'Line {line}: {message}' },
   zoneQuote: { nl: 'Er ontbreekt een afsluitend aanhalingsteken (").', en: 'A closing quote (") is missing.' },

@@ -79,6 +79,12 @@ function nameLabelOf(domain: string, extensions: readonly string[]): string {
   return extension ? lower.slice(0, -(extension.length + 1)) : (lower.split('.')[0] ?? '');
 }
 
+/** A full name whose ending is none of the extensions the shop sells. */
+export const UNKNOWN_EXTENSION_TEXT: Record<Locale, string> = {
+  nl: 'Deze extensie verkopen we niet.',
+  en: 'We do not sell this extension.',
+};
+
 /** Why the search field refuses what is in it (cleaned), or null when it may be searched. */
 export function domainInputRefusal(locale: Locale, input: string): string | null {
   const problem = checkDomainInput(input);

@@ -65,6 +65,7 @@ export const validation = {
     nl: 'Geef toestemming voor de automatische incasso om zo te betalen.',
     en: 'Authorise the direct debit to pay this way.',
   },
+  apiKeyScopes: { nl: 'Kies ten minste één recht.', en: 'Choose at least one permission.' },
   termsRequired: { nl: 'Ga akkoord met de algemene voorwaarden.', en: 'Please accept the general terms and conditions.' },
   // For what a schema did not name itself (see `issueKey`).
   body: { nl: 'Stuur de gegevens als een JSON-object.', en: 'Send the data as a JSON object.' },

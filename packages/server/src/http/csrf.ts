@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { usesSession } from './allowed-methods.ts';
 import { csrfTokenMatches, SAFE_METHODS } from './csrf-tokens.ts';
 import { refusal } from './errors.ts';
-import { XSRF_HEADER } from './session.ts';
+import { XSRF_HEADER } from './session-cookies.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

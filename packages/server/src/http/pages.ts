@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addVary } from './entity-tags.ts';
 import { chunkPreloads } from './route-preloads.ts';
-import { LANG_COOKIE, type SessionManager } from './session.ts';
+import { LANG_COOKIE } from './session-cookies.ts';
+import type { SessionManager } from './session.ts';
 
 const ZLangQuery = z.object({ lang: z.enum(['nl', 'en']).optional() }).passthrough();
 

@@ -48,6 +48,8 @@ const pointer = (...parts: string[]) => parts.map((part) => part.replace(/~/g, '
  * that status, an answer of a path the document does not have. Empty when all conform.
  */
 export function conformanceFaults(answers: RecordedAnswer[]): string[] {
+  // Most test files never call the API: they need neither the document nor its compiled schemas.
+  if (answers.length === 0) return [];
   const document = resellerOpenApiDocument() as Json & { paths: Record<string, Record<string, { responses: Record<string, Answer> }>>; components: { responses: Record<string, Answer> } };
   const ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: false });
   ajv.addSchema({ ...document, $id: 'kavel-reseller-api' });

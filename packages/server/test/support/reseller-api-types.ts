@@ -361,6 +361,9 @@ export interface operations {
                         domain: string;
                         /** @enum {string} */
                         status: "free" | "active" | "quarantine" | "invalid" | "error";
+                        /** @enum {string} */
+                        reason?: "too-short" | "too-long" | "leading-hyphen" | "trailing-hyphen" | "double-hyphen" | "accented-letter" | "idn" | "forbidden-character" | "unknown-extension";
+                        detail?: string;
                     };
                 };
             };

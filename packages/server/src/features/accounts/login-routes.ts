@@ -1,7 +1,8 @@
 import { contracts, message, ORDER_APP_BASE, ORDER_PAGES, PAGES, pageHref, safeReturnPath, type MessageKey, type TAuthState, type TLoginFailure, type TLoginFormError } from '@kavel/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import { SECURE_SESSION_COOKIE, type SessionManager } from '../../http/session.ts';
+import { SECURE_SESSION_COOKIE } from '../../http/session-cookies.ts';
+import type { SessionManager } from '../../http/session.ts';
 import { callerOf, sessionStarter } from './request-caller.ts';
 import type { AccountServices } from './account-services.ts';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieName } from './login-devices.ts';

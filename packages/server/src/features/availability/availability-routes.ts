@@ -9,7 +9,7 @@ import {
 } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
-import { LANG_COOKIE } from '../../http/session.ts';
+import { LANG_COOKIE } from '../../http/session-cookies.ts';
 import type { CaptchaPort } from '../../ports/captcha/captcha-port.ts';
 import type { AvailabilityService } from './availability-service.ts';
 import type { SearchQuota } from './search-quota.ts';

@@ -1,7 +1,8 @@
 import { contracts, type BasketCalls } from '@kavel/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route, serializedOnce } from '../../http/contract-route.ts';
-import { writtenAtOf, type SessionManager } from '../../http/session.ts';
+import { writtenAtOf } from '../../http/session-cookies.ts';
+import type { SessionManager } from '../../http/session.ts';
 import type { BasketOwner, BasketService } from './basket-service.ts';
 
 export const ownerOf = (request: FastifyRequest): BasketOwner => ({ sessionIdHash: request.session.idHash, customerId: request.session.customerId });

@@ -19,7 +19,7 @@ import {
   type TSetServiceTypeRequest,
   type TSetTransferOptionsRequest,
 } from '@kavel/core';
-import type { Database, Queryable, Transaction } from '../../db/connect.ts';
+import type { Database, Transaction } from '../../db/connect.ts';
 import { refusal } from '../../http/errors.ts';
 import type { AvailabilityService } from '../availability/availability-service.ts';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue-service.ts';
@@ -28,6 +28,7 @@ import { cacheKeys, ReadCache } from '../../read-cache.ts';
 import { invalidDomainRefusal } from './domain-refusal.ts';
 import { basketRepository, channelOf, type BasketItemRow, type BasketOwner } from './basket-repository.ts';
 import { createBasketCheckoutOperations, type BasketCheckoutOperations } from './basket-checkout-operations.ts';
+import { adoptSessionBasket } from './basket-adoption.ts';
 import { priceBasket, priceListOf } from './basket-pricing.ts';
 import { createConnectedItemOperations, hostingProductOf, type BasketOwnershipChecks } from './connected-item-operations.ts';
 import { HOSTING_DEPENDANTS, serviceCardsOfRows } from './service-types.ts';
@@ -103,22 +104,6 @@ interface CachedBasket {
   state: { period: TBasketPeriod; discountCode: string | null };
   rows: BasketItemRow[];
   priced: { catalogue: CatalogueSnapshot; list: PriceList; today: string; basket: TBasket } | null;
-}
-
-/** The ids of the items that move: top-level items whose title is not taken yet, with everything connected to them. */
-function itemsToMove(incoming: readonly BasketItemRow[], present: readonly BasketItemRow[]): number[] {
-  const taken = new Set(present.filter((item) => item.parentUnique === null).map((item) => item.title));
-  const moving = new Set(incoming.filter((item) => item.parentUnique === null && !taken.has(item.title)).map((item) => item.unique));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const item of incoming) {
-      if (item.parentUnique !== null && moving.has(item.parentUnique) && !moving.has(item.unique)) {
-        moving.add(item.unique);
-        grew = true;
-      }
-    }
-  }
-  return incoming.filter((item) => moving.has(item.unique)).map((item) => item.id);
 }
 
 export function createBasketService(deps: BasketServiceDeps): BasketService {
@@ -304,19 +289,7 @@ export function createBasketService(deps: BasketServiceDeps): BasketService {
     },
 
     async adoptSessionBasket(sessionIdHash, customerId, tx, channel = 'shop') {
-      const adopt = async (q: Queryable) => {
-        // Locked: an item added meanwhile waits (its foreign key check needs the basket row).
-        const anonymous = await basketRepository.findByOwner(q, { sessionIdHash, customerId: null }, { lock: true });
-        if (!anonymous) return;
-        const own = await basketRepository.findByOwner(q, { sessionIdHash, customerId, channel }, { lock: true });
-        if (!own) return basketRepository.assignToCustomer(q, anonymous.id, customerId, channel);
-        const incoming = await basketRepository.listItems(q, anonymous.id);
-        const present = await basketRepository.listItems(q, own.id);
-        await basketRepository.moveItems(q, itemsToMove(incoming, present), own.id);
-        if (anonymous.discountCode && !own.discountCode) await basketRepository.update(q, own.id, { discountCode: anonymous.discountCode });
-        await basketRepository.deleteBasket(q, anonymous.id);
-      };
-      await (tx ? adopt(tx) : db.transaction(adopt));
+      await (tx ? adoptSessionBasket(tx, sessionIdHash, customerId, channel) : db.transaction((q) => adoptSessionBasket(q, sessionIdHash, customerId, channel)));
     },
   };
 }

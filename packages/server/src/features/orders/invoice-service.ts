@@ -201,6 +201,8 @@ export function createInvoiceService(db: Database): InvoiceService {
 
     async list(customerId) {
       const rows = await db.select().from(invoices).where(eq(invoices.customerId, customerId)).orderBy(desc(invoices.createdAt), desc(invoices.id));
+      // A credit note corrects an invoice of the same customer, so its number is among the rows.
+      const numbers = new Map(rows.map((row) => [row.id, row.number]));
       return rows.map((row) => ({
         id: row.id,
         number: row.number,
@@ -209,6 +211,7 @@ export function createInvoiceService(db: Database): InvoiceService {
         paid: row.paidAt !== null,
         totalExcludeTax: row.totalExcludeTax,
         totalIncludeTax: row.totalIncludeTax,
+        correctsNumber: row.correctsInvoiceId === null ? null : (numbers.get(row.correctsInvoiceId) ?? null),
       }));
     },
 

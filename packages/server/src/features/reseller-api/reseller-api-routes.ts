@@ -1,4 +1,4 @@
-import { contracts, parseFullDomain, type Locale, type TResellerDnsRecords } from '@kavel/core';
+import { contracts, domainNameProblem, domainProblemText, parseFullDomain, UNKNOWN_EXTENSION_TEXT, type Locale, type TResellerAvailability, type TResellerDnsRecords } from '@kavel/core';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-route.ts';
 import { keyedRefusal, localeOf } from '../../http/errors.ts';
@@ -26,6 +26,13 @@ export interface ResellerApiDeps extends ResellerApiAuthDeps {
  * customer's domain is not found. Its OpenAPI document and page are generated from the same
  * contracts.
  */
+/** An `invalid` answer says why: the rule the name part breaks, else the extension the shop does not sell. */
+function invalidName(domain: string, extensions: readonly string[], locale: Locale): TResellerAvailability {
+  const problem = domainNameProblem(domain, extensions);
+  if (problem) return { domain, status: 'invalid', reason: problem, detail: domainProblemText(locale, problem, domain) };
+  return { domain, status: 'invalid', reason: 'unknown-extension', detail: UNKNOWN_EXTENSION_TEXT[locale] };
+}
+
 export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerApiDeps): void {
   const { zones } = deps;
   const notFound = () => keyedRefusal(404, 'notFound');
@@ -34,7 +41,8 @@ export function registerResellerApiRoutes(app: FastifyInstance, deps: ResellerAp
     const domain = request.query.domain;
     const extensions = [...(await deps.catalogue.snapshot()).extensionsByName.keys()];
     const parsed = parseFullDomain(domain, extensions);
-    return { domain, status: parsed ? await deps.availability.checkDomain(parsed.label, parsed.extension) : 'invalid' };
+    if (parsed) return { domain, status: await deps.availability.checkDomain(parsed.label, parsed.extension) };
+    return invalidName(domain, extensions, localeOf(request));
   });
 
   route(app, contracts.resellerDomains, resellerApiOptions(deps, 'resellerDomains'), async (request) =>

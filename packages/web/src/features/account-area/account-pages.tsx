@@ -77,16 +77,23 @@ export function InvoicesList({ customerId }: { customerId: number }) {
     <AccountList query={useInvoices(customerId)} empty={t('accountArea.invoices.empty')} data-testid="account-invoices">
       {(invoice) => (
         <li key={invoice.id} className="account-item" data-testid="account-invoice" data-number={invoice.number}>
-          <h2 className="account-item__title">{t('accountArea.invoice.title', { number: invoice.number })}</h2>
+          <h2 className="account-item__title">{t(invoice.correctsNumber ? 'accountArea.creditNote.title' : 'accountArea.invoice.title', { number: invoice.number })}</h2>
           <dl className="account-item__details">
             <Detail label={t('accountArea.invoice.date')}>{formatDate(invoice.date, locale)}</Detail>
-            <Detail label={t('accountArea.invoice.state')}>{t(invoice.closed ? 'accountArea.invoice.closed' : 'accountArea.invoice.open')}</Detail>
-            <Detail label={t('accountArea.invoice.payment')}>{t(invoice.paid ? 'accountArea.invoice.paid' : 'accountArea.invoice.unpaid')}</Detail>
+            {invoice.correctsNumber ? (
+              // A credit note is not paid: it takes its amounts off the invoice it corrects.
+              <Detail label={t('accountArea.creditNote.corrects')}>{t('accountArea.creditNote.correctsInvoice', { number: invoice.correctsNumber })}</Detail>
+            ) : (
+              <>
+                <Detail label={t('accountArea.invoice.state')}>{t(invoice.closed ? 'accountArea.invoice.closed' : 'accountArea.invoice.open')}</Detail>
+                <Detail label={t('accountArea.invoice.payment')}>{t(invoice.paid ? 'accountArea.invoice.paid' : 'accountArea.invoice.unpaid')}</Detail>
+              </>
+            )}
             <Detail label={t('accountArea.invoice.totalExcl')}>{euro(invoice.totalExcludeTax)}</Detail>
             <Detail label={t('accountArea.invoice.totalIncl')}>{euro(invoice.totalIncludeTax)}</Detail>
           </dl>
           <a className="account-item__link" href={invoicePath(invoice.id)}>
-            {t('accountArea.invoice.view', { number: invoice.number })}
+            {t(invoice.correctsNumber ? 'accountArea.creditNote.view' : 'accountArea.invoice.view', { number: invoice.number })}
           </a>
         </li>
       )}

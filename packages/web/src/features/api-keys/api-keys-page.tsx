@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_KEY_SCOPES, type TApiKey, type TApiKeyCreated, type TApiKeyScope } from '@kavel/core';
+import type { TApiKey, TApiKeyCreated } from '@kavel/core';
 import { apiKeyContracts, resellerApiDocContracts } from '@kavel/core/contracts/reseller-api';
 import { ApiError, call } from '../../api/client.ts';
 import { locale } from '../../i18n/locale.ts';
 import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { formatDate } from '../account-area/format-date.ts';
+import { ApiKeyForm } from './api-key-form.tsx';
 import './api-keys.css';
 
 const KEYS_QUERY = ['api-keys'] as const;
@@ -24,31 +24,12 @@ export function ApiKeysPage() {
   const t = useT();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS_QUERY, queryFn: (): Promise<TApiKey[]> => call(apiKeyContracts.apiKeys) });
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<TApiKeyScope[]>(['availability:read', 'domains:read']);
   const [created, setCreated] = useState<TApiKeyCreated | null>(null);
-
-  const create = useMutation({
-    mutationFn: (): Promise<TApiKeyCreated> => call(apiKeyContracts.createApiKey, { body: { name, scopes } }),
-    meta: { inlineErrors: true },
-    onSuccess: (answer) => {
-      setCreated(answer);
-      setName('');
-      void queryClient.invalidateQueries({ queryKey: KEYS_QUERY });
-    },
-  });
   const revoke = useMutation({
     mutationFn: (id: number): Promise<TApiKey> => call(apiKeyContracts.revokeApiKey, { params: { id: String(id) } }),
     meta: { inlineErrors: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: KEYS_QUERY }),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setCreated(null);
-    create.mutate();
-  };
-  const toggle = (scope: TApiKeyScope, on: boolean) => setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
 
   return (
     <div className="api-keys">
@@ -56,21 +37,13 @@ export function ApiKeysPage() {
         {t('apiKeys.intro')} <a href={resellerApiDocContracts.resellerApiDocs.path}>{t('apiKeys.docs')}</a>
       </p>
 
-      <form className="api-keys__form" onSubmit={submit} noValidate>
-        <Field label={t('apiKeys.name')} value={name} maxLength={80} required onChange={(event) => setName(event.target.value)} />
-        <fieldset className="api-keys__scopes">
-          <legend>{t('apiKeys.scopes')}</legend>
-          {API_KEY_SCOPES.map((scope) => (
-            <label key={scope} className="api-keys__scope">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} /> {t(`apiKeys.scope.${scope}`)} <code>{scope}</code>
-            </label>
-          ))}
-        </fieldset>
-        {create.error && <Alert tone="danger">{errorText(create.error)}</Alert>}
-        <Button type="submit" busy={create.isPending}>
-          {t('apiKeys.create')}
-        </Button>
-      </form>
+      <ApiKeyForm
+        onStart={() => setCreated(null)}
+        onCreated={(answer) => {
+          setCreated(answer);
+          void queryClient.invalidateQueries({ queryKey: KEYS_QUERY });
+        }}
+      />
 
       {created && (
         <Alert tone="success" data-testid="api-key-secret">

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { PROFILE_MX_PRIORITIES, type TDnsProfile, type TDnsRecord } from '@kavel/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { navigate } from '../../app/router.ts';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { LoadFailure } from '../account-area/account-list.tsx';
@@ -13,6 +12,7 @@ import { profileApi } from './dns-api.ts';
 import { failureNotice, type DnsNotice } from './dns-failure.ts';
 import { DnsNoticeModal } from './dns-notice.tsx';
 import { useDnsT } from './dns-texts.ts';
+import { ProfileNameForm } from './profile-name-form.tsx';
 import { dnsProfilesHref } from './profile-tools.tsx';
 import { RecordForm } from './record-form.tsx';
 import { RecordTable } from './record-table.tsx';
@@ -29,8 +29,6 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
   const [editing, setEditing] = useState<number | null>(null);
   const [adding, setAdding] = useState(0);
   const [confirmDelete, setConfirmDelete] = useState<TDnsProfile | null>(null);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
 
   const change = useMutation({
     // Failures show in the page's own 'Fout!' modal, not in the order-error modal.
@@ -51,19 +49,21 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
   const list = profiles.data;
   const selected = list.find((profile) => profile.id === profileId) ?? list[0] ?? null;
 
-  const create = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return setNameError(t('nameRequired'));
-    setNameError(null);
-    change.mutate({
-      run: () => profileApi.create(name.trim()),
-      done: t('profileCreated'),
-      afterwards: (next) => {
-        setName('');
-        const created = next.at(-1);
-        if (created) navigate(dnsProfilesHref(domain, created.id));
-      },
-    });
+  const create = async (name: string) => {
+    try {
+      await change.mutateAsync({
+        run: () => profileApi.create(name),
+        done: t('profileCreated'),
+        afterwards: (next) => {
+          const created = next.at(-1);
+          if (created) navigate(dnsProfilesHref(domain, created.id));
+        },
+      });
+      return true;
+    } catch {
+      // The page's 'Fout!' modal says why (the mutation's onError).
+      return false;
+    }
   };
   const addRecord = (record: TDnsRecord) => selected && change.mutate({ run: () => profileApi.addRecord(selected.id, record), done: t('created'), afterwards: () => setAdding((n) => n + 1) });
   const saveRecord = (recordId: number, record: TDnsRecord) => selected && change.mutate({ run: () => profileApi.updateRecord(selected.id, recordId, record), done: t('updated') });
@@ -126,12 +126,7 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
 
       <section aria-labelledby="dns-new-profile-heading" className="dns-page__section">
         <h2 id="dns-new-profile-heading">{t('newProfile')}</h2>
-        <form className="dns-tool dns-tool--inline" onSubmit={create} data-testid="dns-new-profile" noValidate>
-          <Field label={t('profileName')} value={name} onChange={(event) => setName(event.target.value)} error={nameError} />
-          <Button type="submit" size="sm" busy={busy}>
-            {t('createProfile')}
-          </Button>
-        </form>
+        <ProfileNameForm submitLabel={t('createProfile')} busy={busy} onSave={create} data-testid="dns-new-profile" />
       </section>
 
       <DnsNoticeModal notice={notice} onClose={() => setNotice(null)} />

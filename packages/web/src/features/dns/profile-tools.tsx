@@ -2,13 +2,13 @@ import { Link } from 'react-router';
 import { pageHref, PAGES, type TDnsApplyPreview, type TDnsImportSkipped, type TDnsRecordStored, type TDnsZonePage } from '@kavel/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { RadioGroup } from '../../ui/radio-group.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { dnsApi, type ApplyMode } from './dns-api.ts';
 import { useDnsT } from './dns-texts.ts';
+import { ProfileNameForm } from './profile-name-form.tsx';
 
 /** How the page reports an outcome: a success text, or the server's message for the 'Error!' modal. */
 export interface ToolOutcome {
@@ -161,33 +161,18 @@ export function PreviewLists({ preview }: { preview: TDnsApplyPreview }) {
 /** dnsSaveRecordsAsNewProfile: the zone's records as a new profile (the domain name becomes [DOMAINNAME]). */
 export function SaveAsProfile({ page, outcome }: { page: TDnsZonePage; outcome: ToolOutcome }) {
   const t = useDnsT();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return setError(t('nameRequired'));
-    setError(null);
-    setBusy(true);
+  const save = async (name: string) => {
     try {
-      await dnsApi.saveAsProfile(page.asciiName, name.trim(), page.dnsListOnStart.map(({ id: _id, ...record }) => record));
-      setName('');
+      await dnsApi.saveAsProfile(page.asciiName, name, page.dnsListOnStart.map(({ id: _id, ...record }) => record));
       outcome.changed(await dnsApi.page(page.asciiName));
       outcome.success(t('profileCreated'));
+      return true;
     } catch (failure) {
       outcome.failure(failure);
-    } finally {
-      setBusy(false);
+      return false;
     }
   };
-  return (
-    <form className="dns-tool dns-tool--inline" onSubmit={(event) => void save(event)} data-testid="dns-save-profile" noValidate>
-      <Field label={t('profileName')} value={name} onChange={(event) => setName(event.target.value)} error={error} />
-      <Button type="submit" variant="secondary" size="sm" busy={busy}>
-        {t('saveAsProfile')}
-      </Button>
-    </form>
-  );
+  return <ProfileNameForm submitLabel={t('saveAsProfile')} variant="secondary" onSave={save} data-testid="dns-save-profile" />;
 }
 
 /** The zone as a BIND file: download, and import (pasted or from a file), replacing or merging. */

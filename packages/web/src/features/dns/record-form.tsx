@@ -1,5 +1,6 @@
-import { DNS_RECORD_TYPES, MX_PRIORITIES, storedValuePreview, ZDnsRecord, type TDnsRecord, type TDnsRecordType, type TDnsZoneRecord } from '@kavel/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DNS_RECORD_TYPES, MX_PRIORITIES, recordHasPriority, storedValuePreview, ZDnsRecordForm, type TDnsRecord, type TDnsRecordFormFields, type TDnsRecordType, type TDnsZoneRecord } from '@kavel/core';
+import { useForm, useWatch, type Path } from 'react-hook-form';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -20,115 +21,71 @@ interface RecordFormProps {
   'data-testid'?: string;
 }
 
-const hasPriority = (type: TDnsRecordType) => type === 'MX' || type === 'SRV';
-const hasTarget = (type: TDnsRecordType) => type === 'CNAME' || hasPriority(type);
-
-type RecordField = 'name' | 'type' | 'priority' | 'value' | 'ttl';
-export type RecordErrors = Partial<Record<RecordField, string>>;
-const FIELD_ORDER: readonly RecordField[] = ['name', 'type', 'priority', 'value', 'ttl'];
-
-/** A number typed in a field: empty is none (an SRV value may carry its priority), anything else as typed (the schema refuses NaN). */
-const typedNumber = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
-
-/**
- * The shared schema's verdict on a record before it is sent: each field's rule, in the page
- * language. The form also asks a name except for MX (spec 001 section 5), `@` for the apex; the
- * schema itself takes an empty name as the apex.
- */
-export function recordErrors(record: TDnsRecord): RecordErrors {
-  const errors: RecordErrors = {};
-  if (record.type !== 'MX' && (record.name ?? '').trim() === '') errors.name = fieldMessage('dnsNameRequired');
-  const parsed = ZDnsRecord.safeParse(record);
-  if (parsed.success) return errors;
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && (FIELD_ORDER as readonly string[]).includes(field)) errors[field as RecordField] ??= fieldMessage(issue.message);
-  }
-  return errors;
-}
+const hasTarget = (type: TDnsRecordType) => type === 'CNAME' || recordHasPriority(type);
 
 /** The MX choices: the page's list, and a record's own priority beside it when it is not listed (an imported 25). */
 export function priorityChoices(list: readonly number[], current: number | null | undefined): number[] {
   return current === null || current === undefined || list.includes(current) ? [...list] : [...list, current].sort((a, b) => a - b);
 }
 
+/** The fields of a record to edit, or of a new one (an A record, priority 10 and TTL 3600 ready). The apex of an MX is left empty: its name is optional. */
+function fieldsOf(record: TDnsZoneRecord | undefined): TDnsRecordFormFields {
+  return {
+    name: record?.name === '@' && record.type === 'MX' ? '' : (record?.name ?? ''),
+    type: record?.type ?? 'A',
+    priority: String(record?.priority ?? 10),
+    value: record?.value ?? '',
+    ttl: String(record?.ttl ?? 3600),
+  };
+}
+
 /**
  * A DNS record's fields (spec 001 section 5): name (optional for MX), type, priority for MX (the
  * listed choices, and an edited record's own) and SRV, value and TTL. The record's own rules
- * (core's `ZDnsRecord`) are checked before sending and shown under their fields; the zone's rules
- * are the server's, and its refusal names the field in the page's 'Error!' modal. With `domain`,
- * a target's field shows what will be stored ('Wordt opgeslagen als: mail.example.nl.').
+ * (core's `ZDnsRecordForm` on `ZDnsRecord`, the schema the routes parse) are checked before
+ * sending and shown under their fields, the first refused field focused; the zone's rules are the
+ * server's, and its refusal names the field in the page's 'Error!' modal. With `domain`, a
+ * target's field shows what will be stored ('Wordt opgeslagen als: mail.example.nl.').
  */
 export function RecordForm({ record, priorities = MX_PRIORITIES, domain, busy, onSubmit, onCancel, submitLabel, 'data-testid': testId }: RecordFormProps) {
   const t = useDnsT();
-  // The apex: left empty for MX (its name is optional), `@` otherwise.
-  const [name, setName] = useState(record?.name === '@' && record.type === 'MX' ? '' : (record?.name ?? ''));
-  const [type, setType] = useState<TDnsRecordType>(record?.type ?? 'A');
-  const [value, setValue] = useState(record?.value ?? '');
-  const [priority, setPriority] = useState(String(record?.priority ?? 10));
-  const [ttl, setTtl] = useState(String(record?.ttl ?? 3600));
-  const [errors, setErrors] = useState<RecordErrors>({});
-  const form = useRef<HTMLFormElement>(null);
+  const { register, handleSubmit, control, formState } = useForm<TDnsRecordFormFields, unknown, TDnsRecord>({ resolver: zodResolver(ZDnsRecordForm), defaultValues: fieldsOf(record) });
+  const [type, value, priority] = useWatch({ control, name: ['type', 'value', 'priority'] });
+  const errorOf = (name: Path<TDnsRecordFormFields>) => fieldMessage(formState.errors[name]?.message);
+  const submit = handleSubmit((typed) => onSubmit(typed));
 
-  /** A field's setter that also clears its error: the rule is checked again on the next send. */
-  const edit = (field: RecordField, set: (text: string) => void) => (text: string) => {
-    set(text);
-    setErrors(({ [field]: _cleared, ...others }) => others);
-  };
+  const typedPriority = priority.trim() === '' ? null : Number(priority);
+  const stored = domain === undefined || !hasTarget(type) ? null : storedValuePreview({ type, value, priority: typedPriority }, domain);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const typed: TDnsRecord = {
-      name: name.trim(),
-      type,
-      value: value.trim(),
-      priority: hasPriority(type) ? typedNumber(priority) : null,
-      ...(ttl.trim() === '' ? {} : { ttl: Number(ttl.trim()) }),
-    };
-    const found = recordErrors(typed);
-    setErrors(found);
-    if (Object.keys(found).length === 0) return onSubmit(typed);
-    // The first refused field gets the focus, so its rule is read out with it.
-    queueMicrotask(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const stored = domain === undefined || !hasTarget(type) ? null : storedValuePreview({ type, value, priority: typedNumber(priority) }, domain);
-
-  const priorityField =
+  // Registered in the page's order, the priority too while it is hidden: the first refused field is focused.
+  const fields = { name: register('name'), type: register('type'), priority: register('priority'), value: register('value'), ttl: register('ttl') };
+  const priorityField = () =>
     type === 'MX' ? (
       <SelectField
         label={t('priority')}
-        value={priority}
-        onChange={(event) => edit('priority', setPriority)(event.target.value)}
+        {...fields.priority}
         options={priorityChoices(priorities, record?.priority).map((p) => ({ value: String(p), label: String(p) }))}
-        error={errors.priority}
+        error={errorOf('priority')}
       />
     ) : (
-      <Field label={t('priority')} inputMode="numeric" value={priority} onChange={(event) => edit('priority', setPriority)(event.target.value)} error={errors.priority} />
+      <Field label={t('priority')} inputMode="numeric" {...fields.priority} error={errorOf('priority')} />
     );
 
   return (
-    <form ref={form} className="dns-record-form" onSubmit={submit} data-testid={testId} noValidate>
-      <Field label={t('name')} value={name} onChange={(event) => edit('name', setName)(event.target.value)} autoComplete="off" spellCheck={false} error={errors.name} />
-      <SelectField
-        label={t('type')}
-        value={type}
-        onChange={(event) => edit('type', (next) => setType(next as TDnsRecordType))(event.target.value)}
-        options={DNS_RECORD_TYPES.map((option) => ({ value: option, label: option }))}
-        error={errors.type}
-      />
-      {hasPriority(type) && priorityField}
+    <form className="dns-record-form" onSubmit={(event) => void submit(event)} data-testid={testId} noValidate>
+      <Field label={t('name')} {...fields.name} autoComplete="off" spellCheck={false} error={errorOf('name')} />
+      <SelectField label={t('type')} {...fields.type} options={DNS_RECORD_TYPES.map((option) => ({ value: option, label: option }))} error={errorOf('type')} />
+      {recordHasPriority(type) && priorityField()}
       <Field
         label={t('value')}
-        value={value}
-        onChange={(event) => edit('value', setValue)(event.target.value)}
+        {...fields.value}
         autoComplete="off"
         spellCheck={false}
         className="dns-record-form__value"
         hint={stored === null ? undefined : t('storedAs', { value: stored })}
-        error={errors.value}
+        error={errorOf('value')}
       />
-      <Field label={t('ttl')} inputMode="numeric" value={ttl} onChange={(event) => edit('ttl', setTtl)(event.target.value)} className="dns-record-form__ttl" error={errors.ttl} />
+      <Field label={t('ttl')} inputMode="numeric" {...fields.ttl} className="dns-record-form__ttl" error={errorOf('ttl')} />
       <div className="dns-record-form__actions">
         <Button type="submit" size="sm" busy={busy}>
           {submitLabel}

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
-import { FORWARD_OPTIONS, MAIL_PRESETS, type TForwardOption, type TForwardPage, type TRedirectStatus, type TReplacedRecord } from '@kavel/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FORWARD_OPTIONS, FRAME_TITLE_MAX_LENGTH, MAIL_PRESETS, ZForwardRequest, type TForwardPage, type TForwardRequest, type TReplacedRecord } from '@kavel/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useController, useForm, type UseFormRegister } from 'react-hook-form';
 import { formCsrfToken } from '../../api/client.ts';
-import { ApiError } from '../../api/api-error.ts';
+import { fieldMessage } from '../../i18n/use-field-message.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -12,6 +15,7 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { DOMAIN_LIST_PATH, LoadFailure, NoDomainChosen } from '../account-area/account-list.tsx';
 import { dnsManagementHref, mailPresetHref } from '../account-area/account-area-paths.ts';
+import { applyServerErrors } from '../accounts/server-field-errors.ts';
 import { FORWARD_FORM_ACTION, forwardingApi, useForwardingT, type ForwardingTranslate } from './forwarding-api.ts';
 import './forwarding.css';
 
@@ -27,49 +31,48 @@ export function ForwardingPage({ name }: { name: string }) {
   return <Forwarding key={page.data.asciiName} page={page.data} />;
 }
 
+/** The form's fields: the domain and its forward as stored. */
+const fieldsOf = (page: TForwardPage): TForwardRequest => ({ domainName: page.asciiName, ...page.forward });
+
+const FIELDS = ['forwardOption', 'forwardTo', 'redirectStatus', 'keepPath', 'frameTitle'] as const;
+
+/**
+ * The forward's form: type, target and the type's options, checked before sending by the schema
+ * the route parses (`ZForwardRequest`: spec 001 section 5's forward rule), each fault under its
+ * field; a refusal's field errors go there too, the rest in a banner.
+ */
 function Forwarding({ page }: { page: TForwardPage }) {
   const t = useForwardingT();
+  const tc = useT();
   const queryClient = useQueryClient();
-  const [option, setOption] = useState<TForwardOption>(page.forward.forwardOption);
-  const [target, setTarget] = useState(page.forward.forwardTo);
-  const [status, setStatus] = useState<TRedirectStatus>(page.forward.redirectStatus);
-  const [keepPath, setKeepPath] = useState(page.forward.keepPath);
-  const [frameTitle, setFrameTitle] = useState(page.forward.frameTitle);
+  const form = useForm<TForwardRequest, unknown, TForwardRequest>({ resolver: zodResolver(ZForwardRequest, undefined, { raw: true }), mode: 'onTouched', defaultValues: fieldsOf(page) });
+  const { register, handleSubmit, control, formState, setError, reset } = form;
+  const option = useController({ control, name: 'forwardOption' });
   const [saved, setSaved] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
   /** After a save: the records the previous forward replaced that did not come back. */
   const [notRestored, setNotRestored] = useState<TReplacedRecord[]>([]);
+  const errorOf = (name: (typeof FIELDS)[number]) => fieldMessage(formState.errors[name]?.message);
 
-  const save = useMutation({
-    // Field errors and failures are shown in the form, not in the order-error modal.
-    meta: { inlineErrors: true },
-    mutationFn: () => forwardingApi.save({ domainName: page.asciiName, forwardOption: option, forwardTo: option === 'NONE' ? '' : target, redirectStatus: status, keepPath, frameTitle }),
-    onSuccess: (next) => {
+  const submit = handleSubmit(async (request) => {
+    setSaved(false);
+    setBanner(null);
+    setNotRestored([]);
+    try {
+      const next = await forwardingApi.save(request);
       // The form shows what the server now holds (a target completed with https://, NONE's empty target).
-      setOption(next.forward.forwardOption);
-      setTarget(next.forward.forwardTo);
-      setStatus(next.forward.redirectStatus);
-      setKeepPath(next.forward.keepPath);
-      setFrameTitle(next.forward.frameTitle);
+      reset(fieldsOf(next));
       queryClient.setQueryData(pageKey(page.asciiName), next);
       if (page.domainName !== page.asciiName) queryClient.setQueryData(pageKey(page.domainName), next);
       // The DNS page shows the records the forward wrote (or gave back): read anew, never the zone from before the save.
       queryClient.removeQueries({ queryKey: ['dns-page'] });
       setNotRestored(next.notRestored ?? []);
       setSaved(true);
-    },
-    onError: () => {
-      setSaved(false);
-      setNotRestored([]);
-    },
+    } catch (error) {
+      setBanner(applyServerErrors(error, setError, [...FIELDS], tc));
+    }
   });
-  const fieldErrors = save.error instanceof ApiError ? (save.error.body.fieldErrors ?? {}) : {};
-  const formError = save.error && Object.keys(fieldErrors).length === 0 ? (save.error instanceof Error ? save.error.message : String(save.error)) : null;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    save.mutate();
-  };
+  const type = option.field.value;
 
   return (
     <div className="forwarding-page" data-testid="forwarding-page" data-domain={page.asciiName}>
@@ -80,38 +83,37 @@ function Forwarding({ page }: { page: TForwardPage }) {
         </p>
       )}
       {!page.activeDnsServer && <p className="forwarding-page__notice">{t('notActive')}</p>}
-      <form className="forwarding-form" action={FORWARD_FORM_ACTION} method="post" onSubmit={submit} noValidate data-testid="forwarding-form">
+      <form className="forwarding-form" action={FORWARD_FORM_ACTION} method="post" onSubmit={(event) => void submit(event)} noValidate data-testid="forwarding-form">
         <input type="hidden" name="_csrf" defaultValue={formCsrfToken()} />
         <input type="hidden" name="domainName" value={page.asciiName} />
         <RadioGroup
           legend={t('type')}
           name="forwardOption"
-          value={option}
+          value={type}
           disabled={page.readOnly}
           options={FORWARD_OPTIONS.map((value) => ({ value, label: t(value), hint: t(`${value}.help`, { domain: page.domainName }) }))}
-          onChange={(value) => setOption(value as TForwardOption)}
+          onChange={option.field.onChange}
           data-testid="forwarding-type"
         />
-        {option !== 'NONE' && (
+        {type !== 'NONE' && (
           <Field
-            label={option === 'DNS' ? t('targetIp') : t('targetUrl')}
-            name="forwardTo"
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
-            error={fieldErrors.forwardTo ?? null}
-            inputMode={option === 'DNS' ? 'decimal' : 'url'}
-            placeholder={option === 'DNS' ? '203.0.113.10' : 'https://'}
+            label={type === 'DNS' ? t('targetIp') : t('targetUrl')}
+            // Left out while NONE is chosen: that type takes no target.
+            {...register('forwardTo', { shouldUnregister: true })}
+            error={errorOf('forwardTo')}
+            inputMode={type === 'DNS' ? 'decimal' : 'url'}
+            placeholder={type === 'DNS' ? '203.0.113.10' : 'https://'}
             autoComplete="off"
             spellCheck={false}
             disabled={page.readOnly}
             data-testid="forwarding-target"
           />
         )}
-        {option === 'HTTP' && <HttpOptions t={t} status={status} keepPath={keepPath} onStatus={setStatus} onKeepPath={setKeepPath} disabled={page.readOnly} />}
-        {option === 'IFRAME' && (
-          <Field label={t('frameTitle')} value={frameTitle} onChange={(event) => setFrameTitle(event.target.value)} error={fieldErrors.frameTitle ?? null} disabled={page.readOnly} data-testid="forwarding-title" />
+        {type === 'HTTP' && <HttpOptions t={t} register={register} disabled={page.readOnly} />}
+        {type === 'IFRAME' && (
+          <Field label={t('frameTitle')} maxLength={FRAME_TITLE_MAX_LENGTH} {...register('frameTitle')} error={errorOf('frameTitle')} disabled={page.readOnly} data-testid="forwarding-title" />
         )}
-        {formError && <Alert tone="danger">{formError}</Alert>}
+        {banner && <Alert tone="danger">{banner}</Alert>}
         {saved && (
           <Alert tone="success" data-testid="forwarding-saved">
             {t('saved')}
@@ -125,7 +127,7 @@ function Forwarding({ page }: { page: TForwardPage }) {
         )}
         {!page.readOnly && (
           <div>
-            <Button type="submit" busy={save.isPending} data-testid="forwarding-save">
+            <Button type="submit" busy={formState.isSubmitting} data-testid="forwarding-save">
               {t('save')}
             </Button>
           </div>
@@ -137,23 +139,21 @@ function Forwarding({ page }: { page: TForwardPage }) {
   );
 }
 
-function HttpOptions(props: { t: ForwardingTranslate; status: TRedirectStatus; keepPath: boolean; onStatus(status: TRedirectStatus): void; onKeepPath(keep: boolean): void; disabled: boolean }) {
-  const { t } = props;
+function HttpOptions({ t, register, disabled }: { t: ForwardingTranslate; register: UseFormRegister<TForwardRequest>; disabled: boolean }) {
   return (
     <>
       <SelectField
         label={t('status')}
-        value={String(props.status)}
-        onChange={(event) => props.onStatus(event.target.value === '302' ? 302 : 301)}
+        {...register('redirectStatus', { setValueAs: (value: unknown) => Number(value) })}
         options={[
           { value: '301', label: t('status301') },
           { value: '302', label: t('status302') },
         ]}
-        disabled={props.disabled}
+        disabled={disabled}
         data-testid="forwarding-status"
       />
       <label className="checkbox">
-        <input type="checkbox" checked={props.keepPath} onChange={(event) => props.onKeepPath(event.target.checked)} disabled={props.disabled} data-testid="forwarding-keep-path" />
+        <input type="checkbox" {...register('keepPath')} disabled={disabled} data-testid="forwarding-keep-path" />
         <span className="checkbox__label">{t('keepPath')}</span>
       </label>
     </>
