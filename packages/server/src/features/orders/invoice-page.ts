@@ -18,7 +18,7 @@ export const SELLER = {
 /** How long an invoice paid on account may stay open. */
 export const PAYMENT_TERM_DAYS = 14;
 
-export const INVOICE_CSS_PATH = '/account/facturen/factuur.css';
+export const INVOICE_CSS_PATH = `${PAGES.accountInvoices.path}/factuur.css`;
 
 /** Served from `INVOICE_CSS_PATH`: the page has no inline style (strict CSP). */
 export const INVOICE_CSS = `
