@@ -45,21 +45,25 @@ const ROUTES = (Object.keys(PAGES) as PageName[]).map((name) => <Route key={name
 /** The route tree: the server serves the same shell on every declared page. */
 export function AppRouter() {
   const t = useT();
+  // Outside the Suspense: a page that suspends hides its siblings and runs their layout effects'
+  // clean-up, and `navigate` must keep the router's meanwhile.
   return (
-    <Suspense
-      fallback={
-        <div className="page-loading">
-          <Spinner label={t('common.loading')} />
-        </div>
-      }
-    >
+    <>
       <RouterBridge />
-      <Routes>
-        {ROUTES}
-        {/* Any other path under the order app's base is spec 001's 'not found'. */}
-        <Route path={`${PAGES.orderAppEntry.path}/*`} element={<OrderApp page={null} />} />
-        <Route path="*" element={<OrderPage />} />
-      </Routes>
-    </Suspense>
+      <Suspense
+        fallback={
+          <div className="page-loading">
+            <Spinner label={t('common.loading')} />
+          </div>
+        }
+      >
+        <Routes>
+          {ROUTES}
+          {/* Any other path under the order app's base is spec 001's 'not found'. */}
+          <Route path={`${PAGES.orderAppEntry.path}/*`} element={<OrderApp page={null} />} />
+          <Route path="*" element={<OrderPage />} />
+        </Routes>
+      </Suspense>
+    </>
   );
 }
