@@ -44,7 +44,7 @@ describe('the account forms check the shared rules before sending', () => {
     sent = changesSentBy(page);
   });
 
-  it('DNS record and profile name, in Dutch: the fault under its field, nothing sent until it is right', async () => {
+  it("DNS record and profile name, in Dutch: the fault under its field, nothing sent until it is right, and the server's refusal marked on its field", async () => {
     await page.goto(`${shop.url}/account/dns-beheren?name=${DOMAIN}`);
     await logInOnAccountPage(page, 'klant@demo.kavel.nl', PASSWORD);
     await page.getByTestId('dns-page').waitFor();
@@ -75,6 +75,15 @@ describe('the account forms check the shared rules before sending', () => {
     await expect(closeModal(page, 'dns-success')).resolves.toContain('DNS-record aangemaakt.');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/^POST \/api\/account\/domeinen\/\d+\/dns$/);
+
+    // A rule of the zone is the server's: its 'Fout!' modal, then the refused field keeps the rule, focused.
+    await form.getByLabel('Naam').fill('winkel');
+    await form.getByLabel('Waarde').fill('203.0.113.30');
+    await form.getByRole('button', { name: 'Record toevoegen' }).click();
+    await expect(closeModal(page, 'dns-error')).resolves.toContain('Waarde: Dit record bestaat al.');
+    await expect(faultOf(form, 'Waarde').textContent()).resolves.toBe('Dit record bestaat al.');
+    await expect.poll(() => form.getByLabel('Waarde').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(sent).toHaveLength(2);
   });
 
   it('DNS record and profile name, in English: the same rules in English', async () => {
