@@ -24,7 +24,8 @@ export interface AppLocation {
 }
 
 export function useLocation(): AppLocation {
-  const href = useSyncExternalStore(subscribe, snapshot);
+  // The same snapshot for a prerendered frame: the build renders it with the route's address.
+  const href = useSyncExternalStore(subscribe, snapshot, snapshot);
   const url = new URL(href, window.location.origin);
   return { path: url.pathname.replace(/\/+$/, '') || '/', params: url.searchParams };
 }
