@@ -1,5 +1,5 @@
 /** A real shop process and Debian's Chromium, for the benchmarks that measure what a browser sees. */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import { launchBrowser } from '../../e2e/support/browser.ts';
 import { logInOnAccountPage } from '../../e2e/pages/account-hosting-pages.ts';
 import { startShop, type RunningShop } from '../../e2e/support/server.ts';
@@ -30,11 +30,11 @@ export async function startShopInBrowser(): Promise<ShopInBrowser> {
   };
 }
 
-/** Logs the demo customer in through the account page, the way a person does; returns the `Cookie` header. */
-export async function demoCustomerCookie(context: BrowserContext, baseUrl: string): Promise<string> {
+/** Logs the demo customer in through the account page, the way a person does; returns the browser's cookies for the shop. */
+export async function demoCustomerCookies(context: BrowserContext, baseUrl: string): Promise<Cookie[]> {
   const page = await context.newPage();
   await page.goto(`${baseUrl}/account`);
   await logInOnAccountPage(page, DEMO_CUSTOMER, DEMO_PASSWORD);
   await page.close();
-  return (await context.cookies(baseUrl)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  return context.cookies(baseUrl);
 }

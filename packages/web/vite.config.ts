@@ -1,17 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { compressAssets } from './compress-assets.ts';
+import { prerenderFrames } from './prerender-frames.ts';
 
 const backend = 'http://localhost:8080';
 
 // The built page is served by our server under a strict CSP (`script-src 'self'; style-src 'self'`):
 // everything must end up in external files, which is what a Vite build produces.
-export default defineConfig({
+const config: UserConfig = {
   root: fileURLToPath(new URL('.', import.meta.url)),
   // React's own plugin: JSX on React's automatic runtime, and fast refresh in `npm run dev`. Then
-  // every built text file also as .br and .gz, served as they are (see the server's pages.ts).
-  plugins: [react(), compressAssets()],
+  // the first screens' frames prerendered (see prerender-frames.ts), and every built text file
+  // also as .br and .gz, served as they are (see the server's pages.ts).
+  plugins: [react(), prerenderFrames(() => config), compressAssets()],
   resolve: {
     alias: [
       // Every `import … from 'zod'` (ours and core's) gets zod with `jitless` set: see src/zod-jitless.ts.
@@ -38,4 +40,6 @@ export default defineConfig({
       '/captcha': { target: backend, changeOrigin: false },
     },
   },
-});
+};
+
+export default defineConfig(config);

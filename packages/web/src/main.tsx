@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppRouter } from './app/app-router.tsx';
+import { AppRoot } from './app/app-root.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { installErrorReporting } from './features/error-reporting/install-error-reporting.ts';
 import { locale } from './i18n/locale.ts';
@@ -17,15 +16,15 @@ function render(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root');
   document.querySelector('meta[name="description"]')?.setAttribute('content', text('meta.description'));
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <BrowserRouter>
-          <AppRouter />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const app = <AppRoot queryClient={createQueryClient()} Router={BrowserRouter} />;
+  // The first render as a transition: React yields to the browser every few milliseconds instead
+  // of holding the main thread for the whole page. The server puts a page's prerendered frame in
+  // #root only for an address without a query; a `#step-2` it cannot see changes the first
+  // render, so that page is rendered afresh.
+  startTransition(() => {
+    if (root.firstElementChild && !window.location.search && !window.location.hash) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }
 
 // A page in English first fetches its texts (a small chunk); a Dutch page renders at once.

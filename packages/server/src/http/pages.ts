@@ -5,6 +5,7 @@ import { matchPage, NOT_FOUND_PAGE, PAGES, type Locale, type PageScreen } from '
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { addVary } from './entity-tags.ts';
+import { prerenderedFrames } from './prerendered-frames.ts';
 import { chunkPreloads } from './route-preloads.ts';
 import { LANG_COOKIE } from './session-cookies.ts';
 import type { SessionManager } from './session.ts';
@@ -120,6 +121,8 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     return tags;
   };
 
+  const frameOf = prerenderedFrames(shell ? webDist : null);
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const language = await pageLanguage(request, reply, sessions);
     // The shell carries the visitor's CSRF token and language: kept by the browser only and asked
@@ -131,7 +134,10 @@ export async function registerPages(app: FastifyInstance, webDist: string | null
     if (!shell) {
       return reply.code(503).send('<!doctype html><title>Kavel</title><p>The front end is not built yet: run <code>npm run build</code>.</p>');
     }
-    const page = shell
+    // The page's prerendered frame, which the app hydrates: text before the script ran. Only for an
+    // address without a query, which the frame was rendered for (a search, `?lang=`, a step).
+    const frame = !request.url.includes('?') && reply.statusCode === 200 ? frameOf(pathname, language) : null;
+    const page = (frame ? shell.replace('<div id="root"></div>', () => `<div id="root">${frame}</div>`) : shell)
       .replace(/<html lang="[a-z]+"/, `<html lang="${language}"`)
       .replace('<div id="root"', `<div id="root" data-csrf-token="${escapeAttribute(request.session.csrfToken)}"`);
     const tags = preloadsOf(pathname);

@@ -13,7 +13,7 @@ import { orderErrorStore } from './order-error-store.ts';
  */
 export function OrderErrorModal({ domainIsMissingForHosting = false }: { domainIsMissingForHosting?: boolean }) {
   const t = useT();
-  const error = useSyncExternalStore(orderErrorStore.subscribe, orderErrorStore.get);
+  const error = useSyncExternalStore(orderErrorStore.subscribe, orderErrorStore.get, orderErrorStore.get);
   const [missingSeen, setMissingSeen] = useState(false);
   const refusedForDomain = isMissingDomainRefusal(error);
   const missingDomain = refusedForDomain || (error === null && domainIsMissingForHosting && !missingSeen);

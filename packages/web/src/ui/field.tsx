@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, useImperativeHandle, useLayoutEffect, useRef, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -9,8 +9,26 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   ref?: Ref<HTMLInputElement>;
 }
 
+/**
+ * A field of a prerendered frame (the server sends it before the script ran) can be typed in
+ * before React hydrates it: React then keeps the typed text on screen but not in the state it
+ * controls the field with. Once mounted, such text is handed over as a change, as if typed now.
+ */
+function useTextTypedBeforeHydration(ref: Ref<HTMLInputElement> | undefined, value: InputHTMLAttributes<HTMLInputElement>['value'], onChange: FieldProps['onChange']) {
+  const own = useRef<HTMLInputElement>(null);
+  useImperativeHandle(ref, () => own.current!, []);
+  useLayoutEffect(() => {
+    const element = own.current;
+    if (element && onChange && typeof value === 'string' && element.value !== value) onChange({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
+    // Only the first mount: later the field's own events keep the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return own;
+}
+
 /** A labelled input with an optional hint and error, wired with aria-describedby. */
-export function Field({ label, hint, error, errorTestId, className, ...input }: FieldProps) {
+export function Field({ label, hint, error, errorTestId, className, ref, ...input }: FieldProps) {
+  const own = useTextTypedBeforeHydration(ref, input.value, input.onChange);
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -20,7 +38,7 @@ export function Field({ label, hint, error, errorTestId, className, ...input }: 
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input {...input} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      <input {...input} ref={own} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
       {hint && (
         <p className="field__hint" id={hintId}>
           {hint}

@@ -35,7 +35,7 @@ const subscribe = (listener: () => void) => {
 
 /** Whether the judge is in, re-rendering when it arrives. */
 export function usePasswordStrengthReady(): boolean {
-  return useSyncExternalStore(subscribe, passwordStrengthReady);
+  return useSyncExternalStore(subscribe, passwordStrengthReady, passwordStrengthReady);
 }
 
 /** How long a submit waits for a judge still loading (a slow line) before leaving it to the server. */

@@ -74,8 +74,9 @@ function Zone({ page, queryKey, mailPreset }: { page: TDnsZonePage; queryKey: re
   const id = page.domainId;
   const run = (run: () => Promise<TDnsZonePage>, done: string, afterwards?: () => void) => change.mutate({ run, done, afterwards });
 
-  const save = (recordId: number, record: TDnsRecord) => run(() => dnsApi.updateRecord(id, recordId, record), t('updated'));
-  const add = (record: TDnsRecord) => run(() => dnsApi.addRecord(id, record), t('created'), () => setAdding((n) => n + 1));
+  // The record forms wait for the answer: a refusal marks the refused field after the 'Fout!' modal.
+  const save = (recordId: number, record: TDnsRecord) => change.mutateAsync({ run: () => dnsApi.updateRecord(id, recordId, record), done: t('updated') });
+  const add = (record: TDnsRecord) => change.mutateAsync({ run: () => dnsApi.addRecord(id, record), done: t('created'), afterwards: () => setAdding((n) => n + 1) });
   const remove = (record: TDnsZoneRecord) =>
     setConfirmation({ text: t('deleteConfirm', { name: record.name, type: record.type, value: record.value }), run: () => run(() => dnsApi.removeRecord(id, record.id), t('removedDone')) });
   const reset = () => setConfirmation({ text: t('resetConfirm', { domain: page.domainName }), run: () => run(() => dnsApi.reset(id), t('resetDone')) });

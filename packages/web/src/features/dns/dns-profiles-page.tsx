@@ -65,8 +65,9 @@ export function DnsProfilesPage({ domain, profileId }: { domain: string; profile
       return false;
     }
   };
-  const addRecord = (record: TDnsRecord) => selected && change.mutate({ run: () => profileApi.addRecord(selected.id, record), done: t('created'), afterwards: () => setAdding((n) => n + 1) });
-  const saveRecord = (recordId: number, record: TDnsRecord) => selected && change.mutate({ run: () => profileApi.updateRecord(selected.id, recordId, record), done: t('updated') });
+  // The record forms wait for the answer: a refusal marks the refused field after the 'Fout!' modal.
+  const addRecord = async (record: TDnsRecord) => selected && change.mutateAsync({ run: () => profileApi.addRecord(selected.id, record), done: t('created'), afterwards: () => setAdding((n) => n + 1) });
+  const saveRecord = async (recordId: number, record: TDnsRecord) => selected && change.mutateAsync({ run: () => profileApi.updateRecord(selected.id, recordId, record), done: t('updated') });
   const removeRecord = (recordId: number) => selected && change.mutate({ run: () => profileApi.removeRecord(selected.id, recordId), done: t('removedDone') });
 
   return (

@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DNS_RECORD_TYPES, MX_PRIORITIES, recordHasPriority, storedValuePreview, ZDnsRecordForm, type TDnsRecord, type TDnsRecordFormFields, type TDnsRecordType, type TDnsZoneRecord } from '@kavel/core';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { fieldMessage } from '../../i18n/use-field-message.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { applyServerErrors } from '../accounts/server-field-errors.ts';
 import { useDnsT } from './dns-texts.ts';
 
 interface RecordFormProps {
@@ -15,11 +17,14 @@ interface RecordFormProps {
   /** The zone's domain (ASCII): the form then shows what a target will be stored as. None on the profile page. */
   domain?: string;
   busy: boolean;
-  onSubmit: (record: TDnsRecord) => void;
+  /** Sends the record; a refusal it rejects with is shown by the page, and its field errors mark their fields too. */
+  onSubmit: (record: TDnsRecord) => Promise<unknown>;
   onCancel?: () => void;
   submitLabel: string;
   'data-testid'?: string;
 }
+
+const RECORD_FIELDS = ['name', 'type', 'priority', 'value', 'ttl'] as const;
 
 const hasTarget = (type: TDnsRecordType) => type === 'CNAME' || recordHasPriority(type);
 
@@ -44,15 +49,23 @@ function fieldsOf(record: TDnsZoneRecord | undefined): TDnsRecordFormFields {
  * listed choices, and an edited record's own) and SRV, value and TTL. The record's own rules
  * (core's `ZDnsRecordForm` on `ZDnsRecord`, the schema the routes parse) are checked before
  * sending and shown under their fields, the first refused field focused; the zone's rules are the
- * server's, and its refusal names the field in the page's 'Error!' modal. With `domain`, a
+ * server's, and its refusal names the field in the page's 'Error!' modal and marks it in the form. With `domain`, a
  * target's field shows what will be stored ('Wordt opgeslagen als: mail.example.nl.').
  */
 export function RecordForm({ record, priorities = MX_PRIORITIES, domain, busy, onSubmit, onCancel, submitLabel, 'data-testid': testId }: RecordFormProps) {
   const t = useDnsT();
-  const { register, handleSubmit, control, formState } = useForm<TDnsRecordFormFields, unknown, TDnsRecord>({ resolver: zodResolver(ZDnsRecordForm), defaultValues: fieldsOf(record) });
+  const tc = useT();
+  const { register, handleSubmit, control, formState, setError } = useForm<TDnsRecordFormFields, unknown, TDnsRecord>({ resolver: zodResolver(ZDnsRecordForm), defaultValues: fieldsOf(record) });
   const [type, value, priority] = useWatch({ control, name: ['type', 'value', 'priority'] });
   const errorOf = (name: Path<TDnsRecordFormFields>) => fieldMessage(formState.errors[name]?.message);
-  const submit = handleSubmit((typed) => onSubmit(typed));
+  const submit = handleSubmit(async (typed) => {
+    try {
+      await onSubmit(typed);
+    } catch (error) {
+      // The page's 'Error!' modal says it (spec 001 section 8); once closed, the refused field shows the rule as well.
+      applyServerErrors(error, setError, RECORD_FIELDS, tc);
+    }
+  });
 
   const typedPriority = priority.trim() === '' ? null : Number(priority);
   const stored = domain === undefined || !hasTarget(type) ? null : storedValuePreview({ type, value, priority: typedPriority }, domain);

@@ -23,7 +23,8 @@ interface RecordTableProps {
   editing: number | null;
   busy: boolean;
   onEdit: (id: number | null) => void;
-  onSave: (id: number, record: TDnsRecord) => void;
+  /** Saves an edited record; rejects when refused (the edit form marks the refused field). */
+  onSave: (id: number, record: TDnsRecord) => Promise<unknown>;
   onDelete: (record: TDnsZoneRecord) => void;
   /** The MX choices of the edit form (the profile page's list lacks 15). */
   priorities?: readonly number[];
